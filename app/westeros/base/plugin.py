@@ -1,0 +1,76 @@
+"""The base game registers itself through the public hooks (DESIGN §3)."""
+
+from __future__ import annotations
+
+from westeros import hookimpl
+
+from ..engine.content import (
+    AreaDef,
+    AreaKind,
+    HouseCard,
+    HouseDef,
+    OrderToken,
+    Setup,
+    StartingUnit,
+    UnitType,
+    WesterosCard,
+    WildlingCard,
+)
+from . import content, westeros_cards, wildling_cards
+
+NAME = "westeros-base"
+
+
+@hookimpl
+def register_area_kinds() -> list[AreaKind]:
+    return content.area_kinds()
+
+
+@hookimpl
+def register_areas() -> list[AreaDef]:
+    return content.areas()
+
+
+@hookimpl
+def register_adjacency() -> list[tuple[str, str]]:
+    return content.adjacency()
+
+
+@hookimpl
+def register_unit_types() -> list[UnitType]:
+    return content.unit_types()
+
+
+@hookimpl
+def register_order_tokens() -> list[OrderToken]:
+    return content.order_tokens()
+
+
+@hookimpl
+def register_houses() -> list[HouseDef]:
+    return content.houses()
+
+
+@hookimpl
+def register_house_cards() -> list[HouseCard]:
+    return content.cards()
+
+
+@hookimpl
+def register_starting_units() -> list[StartingUnit]:
+    return content.starting_units()
+
+
+@hookimpl
+def register_setups() -> list[Setup]:
+    return content.setups()
+
+
+@hookimpl
+def register_westeros_cards() -> list[WesterosCard]:
+    return westeros_cards.westeros_cards()
+
+
+@hookimpl
+def register_wildling_cards() -> list[WildlingCard]:
+    return wildling_cards.wildling_cards()

@@ -1,0 +1,71 @@
+"""The Action phase (5.1): Raid, March and Consolidate Power loops, each in turn order."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from . import tracks
+from .flow import Step
+from .state import State
+
+RAID = "raid"
+MARCH = "march"
+CONSOLIDATE = "consolidate_power"
+
+
+def houses_with(state: State, order_type: str) -> set[str]:
+    """Houses that still have an order of ``order_type`` on the board."""
+    tokens = state.rules.order_tokens
+    return {o.house for o in state.orders.values() if tokens[o.token].type == order_type}
+
+
+def areas_with(state: State, house: str, order_type: str) -> list[str]:
+    """Areas where ``house`` has an order of ``order_type``."""
+    tokens = state.rules.order_tokens
+    return sorted(
+        a
+        for a, o in state.orders.items()
+        if o.house == house and tokens[o.token].type == order_type
+    )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionPhase(Step):
+    """Queue the three order loops (5.1). The Raven step runs inside Planning (4.4)."""
+
+    def run(self, state: State) -> None:
+        state.push(OrderLoop(RAID), OrderLoop(MARCH), OrderLoop(CONSOLIDATE))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OrderLoop(Step):
+    """One pass of the 5.1 loop: the next house in turn order after ``last`` that still has an
+    ``order_type`` order resolves one of them; then the loop continues. Turn order is re-read
+    every time (Doran Martell, 5.1)."""
+
+    order_type: str
+    last: str | None = None
+
+    def run(self, state: State) -> None:
+        waiting = houses_with(state, self.order_type)
+        if not waiting:
+            return
+        order = tracks.turn_order(state)
+        start = order.index(self.last) + 1 if self.last in order else 0
+        house = next(h for h in order[start:] + order[:start] if h in waiting)
+        state.push(turn_step(self.order_type, house), OrderLoop(self.order_type, house))
+
+
+def turn_step(order_type: str, house: str) -> Step:
+    """The decision in which ``house`` resolves one order of ``order_type``."""
+    if order_type == RAID:
+        from .raid import RaidTurn
+
+        return RaidTurn(house)
+    if order_type == MARCH:
+        from .march import MarchTurn
+
+        return MarchTurn(house)
+    from .consolidate import ConsolidateTurn
+
+    return ConsolidateTurn(house)

@@ -1,0 +1,136 @@
+"""Typed, frozen decisions that round-trip through JSON (DESIGN §2).
+
+Each Action subclass declares ``kind``; ``Action.from_json`` rebuilds any registered kind and
+checks every field against its annotation, raising MalformedAction on anything else."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, ClassVar, Union
+
+from .errors import MalformedAction
+
+_REGISTRY: dict[str, type[Action]] = {}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every decision a house can send."""
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if cls.kind:
+            if cls.kind in _REGISTRY and _REGISTRY[cls.kind].__qualname__ != cls.__qualname__:
+                raise TypeError(f"action kind {cls.kind!r} registered twice")
+            _REGISTRY[cls.kind] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"kind": ..., field: value, ...}`` (tuples become lists)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+    @staticmethod
+    def from_json(data: Any) -> Action:
+        """Rebuild an action from ``to_json`` output; MalformedAction if it does not fit."""
+        if not isinstance(data, dict):
+            raise MalformedAction("an action must be a JSON object")
+        cls = _REGISTRY.get(data.get("kind"))  # type: ignore[arg-type]
+        if cls is None:
+            raise MalformedAction(f"unknown action kind {data.get('kind')!r}")
+        hints = typing.get_type_hints(cls)
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in data:
+                if f.default is not dataclasses.MISSING:
+                    continue
+                raise MalformedAction(f"{cls.kind}: missing field {f.name!r}")
+            values[f.name] = _coerce(data[f.name], hints[f.name], f"{cls.kind}.{f.name}")
+        extra = set(data) - {"kind"} - {f.name for f in dataclasses.fields(cls)}
+        if extra:
+            raise MalformedAction(f"{cls.kind}: unknown field(s) {sorted(extra)}")
+        return cls(**values)
+
+
+def action_kinds() -> dict[str, type[Action]]:
+    """Every registered action kind (for documentation and tests)."""
+    return dict(_REGISTRY)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _coerce(value: Any, hint: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        for option in typing.get_args(hint):
+            try:
+                return _coerce(value, option, where)
+            except MalformedAction:
+                continue
+        raise MalformedAction(f"{where}: {value!r} does not fit {hint}")
+    if hint is type(None):
+        if value is None:
+            return None
+        raise MalformedAction(f"{where}: expected null")
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list | tuple):
+            raise MalformedAction(f"{where}: expected a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_coerce(v, args[0], where) for v in value)
+        if len(args) != len(value):
+            raise MalformedAction(f"{where}: expected {len(args)} items")
+        return tuple(_coerce(v, a, where) for v, a in zip(value, args, strict=True))
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        raise MalformedAction(f"{where}: expected true or false")
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise MalformedAction(f"{where}: expected an integer")
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise MalformedAction(f"{where}: expected a string")
+    raise MalformedAction(f"{where}: unsupported field type {hint}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Pick one of the named options a prompt offers (card choices, yes/no questions)."""
+
+    kind: ClassVar[str] = "choose"
+    option: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """A secret bid of available power tokens (3.6, 7.2)."""
+
+    kind: ClassVar[str] = "bid"
+    amount: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SelectUnits(Action):
+    """Choose units by (area, unit type) pairs, e.g. casualties or units to destroy."""
+
+    kind: ClassVar[str] = "select_units"
+    units: tuple[tuple[str, str], ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SelectArea(Action):
+    """Choose one area (or none, with ``area`` null, where a prompt allows it)."""
+
+    kind: ClassVar[str] = "select_area"
+    area: str | None

@@ -1,0 +1,182 @@
+"""Board queries and unit bookkeeping: control (1.3), supply (1.7), unit pools (1.2.2),
+adjacency and ship transport (5.3.5-5.3.6). Pure functions of the state."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from .content import LAND, SEA
+from .state import State, Unit
+
+
+def controller(state: State, area: str) -> str | None:
+    """The house controlling ``area`` (1.3), or None."""
+    units = state.units.get(area)
+    if units:
+        return units[0].house
+    rules = state.rules
+    custom = rules.kind(area).rules.controller(state, area)
+    if custom is not False:
+        return custom  # type: ignore[return-value]
+    if rules.domain[area] != LAND:
+        return None
+    token = state.power_tokens.get(area)
+    if token is not None:
+        return token
+    home = rules.areas[area].home_of
+    if home is not None and home in state.houses:
+        return home
+    return None
+
+
+def occupant(state: State, area: str) -> str | None:
+    """The house whose units stand in ``area``, or None."""
+    units = state.units.get(area)
+    return units[0].house if units else None
+
+
+def controlled_areas(state: State, house: str) -> list[str]:
+    """Every area ``house`` controls."""
+    return [a for a in state.rules.areas if controller(state, a) == house]
+
+
+def castle_count(state: State, house: str) -> int:
+    """Castle and stronghold areas ``house`` controls (1.9.1, 9.1)."""
+    return sum(1 for a in state.rules.castle_areas if controller(state, a) == house)
+
+
+def land_count(state: State, house: str) -> int:
+    """Land areas ``house`` controls (9.2 tie-breaker 1)."""
+    rules = state.rules
+    return sum(
+        1
+        for a in rules.areas
+        if rules.kind(a).counts_as_land and controller(state, a) == house
+    )
+
+
+def barrels(state: State, house: str) -> int:
+    """Supply icons in areas ``house`` controls, capped at 6 (1.7.1)."""
+    areas = state.rules.areas
+    total = sum(areas[a].barrels for a in areas if areas[a].barrels and controller(state, a) == house)
+    return min(6, total)
+
+
+def army_sizes(state: State, house: str, override: Mapping[str, int] | None = None) -> list[int]:
+    """Sizes of ``house``'s armies (2+ units in one area), largest first (1.7.2).
+
+    ``override`` maps areas to hypothetical unit counts of ``house`` (after a planned move)."""
+    counts: dict[str, int] = {}
+    for area, units in state.units.items():
+        if units[0].house == house:
+            counts[area] = len(units)
+    if override:
+        counts.update(override)
+    return sorted((n for n in counts.values() if n >= 2), reverse=True)
+
+
+def fits_supply(sizes: list[int], allowed: tuple[int, ...]) -> bool:
+    """Do army ``sizes`` (largest first) fit the table row ``allowed`` (1.7.3)?"""
+    if len(sizes) > len(allowed):
+        return False
+    return all(size <= limit for size, limit in zip(sizes, allowed, strict=False))
+
+
+def within_supply(
+    state: State, house: str, override: Mapping[str, int] | None = None, level: int | None = None
+) -> bool:
+    """Is ``house`` within its supply limit (optionally after ``override``, at ``level``)?"""
+    row = state.setup.supply_table[state.supply[house] if level is None else level]
+    return fits_supply(army_sizes(state, house, override), row)
+
+
+def units_of(state: State, house: str) -> Counter[str]:
+    """How many units of each type ``house`` has on the board."""
+    out: Counter[str] = Counter()
+    for units in state.units.values():
+        if units[0].house == house:
+            for u in units:
+                out[u.type] += 1
+    return out
+
+
+def available(state: State, house: str, unit_type: str) -> int:
+    """Units of ``unit_type`` left in ``house``'s pool (1.2.2)."""
+    limit = state.rules.houses[house].unit_limits.get(unit_type, 0)
+    return limit - units_of(state, house)[unit_type]
+
+
+def add_units(state: State, area: str, house: str, types: Iterable[str], routed: bool = False) -> None:
+    """Place units of ``house`` in ``area`` (caller checks availability and supply)."""
+    new = tuple(Unit(house, t, routed) for t in types)
+    if not new:
+        return
+    current = state.units.get(area, ())
+    if current and current[0].house != house:
+        raise AssertionError(f"two houses in {area}")
+    state.units[area] = current + new
+    if state.power_tokens.get(area) not in (None, house):
+        del state.power_tokens[area]
+
+
+def remove_units(state: State, area: str, units: Iterable[Unit]) -> None:
+    """Remove the given units (matched by value, one each) from ``area``."""
+    remaining = list(state.units.get(area, ()))
+    for u in units:
+        remaining.remove(u)
+    if remaining:
+        state.units[area] = tuple(remaining)
+    else:
+        state.units.pop(area, None)
+        state.orders.pop(area, None)
+
+
+def passable(state: State, area: str) -> bool:
+    """False for areas blocked in this setup (1.10.4)."""
+    return area not in state.blocked
+
+
+def neighbours(state: State, area: str) -> list[str]:
+    """Adjacent areas that are not blocked."""
+    return [a for a in state.rules.adjacency[area] if a not in state.blocked]
+
+
+def transport_reach(state: State, house: str, origin: str) -> set[str]:
+    """Land areas a land unit in ``origin`` reaches by ``house``'s ship chains (5.3.6)."""
+    rules = state.rules
+    seas = [
+        a
+        for a in rules.adjacency[origin]
+        if rules.areas[a].kind == SEA and occupant(state, a) == house
+    ]
+    seen = set(seas)
+    frontier = list(seas)
+    while frontier:
+        sea = frontier.pop()
+        for nxt in rules.adjacency[sea]:
+            if nxt not in seen and rules.areas[nxt].kind == SEA and occupant(state, nxt) == house:
+                seen.add(nxt)
+                frontier.append(nxt)
+    out: set[str] = set()
+    for sea in seen:
+        for a in rules.adjacency[sea]:
+            if rules.domain[a] == LAND and a != origin and a not in state.blocked:
+                out.add(a)
+    return out
+
+
+def reachable(state: State, house: str, origin: str, domain: str) -> set[str]:
+    """Areas units of ``domain`` in ``origin`` can move to: adjacency plus, for land units,
+    transport; filtered by kind and the kind's own entry rule (5.3.2, 5.3.5)."""
+    rules = state.rules
+    out = {a for a in neighbours(state, origin) if rules.domain[a] == domain}
+    if domain == LAND:
+        out |= transport_reach(state, house, origin)
+    return {a for a in out if rules.kind(a).rules.may_enter(state, house, a)}
+
+
+def is_home_of_other(state: State, area: str, house: str) -> bool:
+    """Is ``area`` the home area of another house in play?"""
+    home = state.rules.areas[area].home_of
+    return home is not None and home != house and home in state.houses

@@ -1,0 +1,308 @@
+"""Content definitions: the typed objects plugins register through the ``register_*`` hooks,
+and the ``Ruleset`` that merges them with the rule extension points (DESIGN §3).
+
+Everything here is data plus callables; the engine never knows which plugin supplied what."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import ContentError
+
+if TYPE_CHECKING:
+    from .state import State
+
+LAND = "land"
+SEA = "sea"
+
+
+@dataclass(frozen=True, slots=True)
+class AreaRules:
+    """Behaviour shared by every area of one kind (1.1.1). Subclass to add a kind (ports)."""
+
+    def may_enter(self, state: State, house: str, area: str) -> bool:
+        """May ``house`` move or retreat units into ``area`` at all (kind permitting)?"""
+        return True
+
+    def may_be_embattled(self, state: State, area: str) -> bool:
+        """Can a combat ever take place in ``area``? (Ports: never, 6.1.4.)"""
+        return True
+
+    def unit_cap(self, state: State, area: str) -> int | None:
+        """Most units one house may have in ``area`` (ports: 3 ships, 6.1.3)."""
+        return None
+
+    def controller(self, state: State, area: str) -> str | None | bool:
+        """Who controls ``area``; return False to use the default rule (1.3)."""
+        return False
+
+    def consolidate_yield(self, state: State, area: str, house: str) -> int | None:
+        """Power gained by a Consolidate Power order here; None for the default rule (5.6.1)."""
+        return None
+
+    def allows_power_token(self, state: State, area: str) -> bool:
+        """May a house leave a power token here when it marches out (5.3.9)?"""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class AreaKind:
+    """A kind of area (1.1.1): which units stand there and what it may support or raid.
+
+    ``domain`` is ``land`` or ``sea``: land units stand in land-domain areas, ships in sea-domain.
+    ``supports`` / ``raids``: the kinds of neighbouring areas it may support into or raid.
+    """
+
+    id: str
+    domain: str
+    supports: frozenset[str]
+    raids: frozenset[str]
+    counts_as_land: bool = False
+    rules: AreaRules = field(default_factory=AreaRules)
+
+
+@dataclass(frozen=True, slots=True)
+class AreaDef:
+    """One area of the map (1.1). ``castle``: 0 none, 1 castle, 2 stronghold.
+
+    ``attrs`` carries kind-specific facts (a port's ``port_of`` and ``port_sea``)."""
+
+    id: str
+    name: str
+    kind: str
+    castle: int = 0
+    crowns: int = 0
+    barrels: int = 0
+    home_of: str | None = None
+    garrison: int = 0
+    attrs: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    """A unit type (1.2.1). ``vs_castle`` is the strength on the attacker's side against a castle
+    area instead of ``strength`` (siege engines). ``upgrade_from`` lists types that may be
+    upgraded into this one at ``upgrade_cost`` mustering points (3.5.2)."""
+
+    id: str
+    name: str
+    domain: str
+    strength: int
+    muster_cost: int
+    vs_castle: int | None = None
+    upgrade_from: tuple[str, ...] = ()
+    upgrade_cost: int = 1
+    musterable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class OrderToken:
+    """One physical order token (1.4.1)."""
+
+    id: str
+    type: str
+    bonus: int
+    star: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HouseDef:
+    """A house (2.3): its home area, unit pool and starting supply."""
+
+    id: str
+    name: str
+    home: str
+    unit_limits: Mapping[str, int]
+    starting_supply: int
+    colour: str = "#888888"
+
+
+@dataclass(frozen=True, slots=True)
+class HouseCard:
+    """A house card (8.2). ``ability`` implements the timing windows of 5.4.4-5.4.11
+    (see ``westeros.engine.combat.abilities.CardAbility``); None for a card without one."""
+
+    id: str
+    house: str
+    name: str
+    strength: int
+    swords: int = 0
+    fortifications: int = 0
+    ability: Any = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StartingUnit:
+    """Units a house places at setup (2.3.1)."""
+
+    house: str
+    area: str
+    unit: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A setup for one player count (2): houses, track orders, neutral forces, blocked areas,
+    the supply table (1.7.3) and the starred-order limits by King's Court position (1.6.3)."""
+
+    player_count: int
+    houses: tuple[str, ...]
+    tracks: Mapping[str, tuple[str, ...]]
+    neutral_forces: Mapping[str, int]
+    blocked_areas: frozenset[str]
+    units_not_placed_in: frozenset[str]
+    supply_table: tuple[tuple[int, ...], ...]
+    star_limits: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WesterosCard:
+    """A Westeros card (3.4). ``effect(state)`` resolves it (pushing steps for choices);
+    ``reshuffle`` marks Winter is Coming (3.2.3)."""
+
+    id: str
+    name: str
+    deck: int
+    count: int
+    wildling_icon: bool
+    effect: Callable[[State], None] | None = None
+    reshuffle: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WildlingCard:
+    """A wildling card (7.3): one callable per outcome, each given the state and a house."""
+
+    id: str
+    name: str
+    nights_watch: Callable[[State, str], None]
+    lowest_bidder: Callable[[State, str], None]
+    everyone_else: Callable[[State, str], None]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A game option shown on the new-game screen, e.g. Tides of Battle on/off."""
+
+    id: str
+    name: str
+    default: Any
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleHooks:
+    """Rule extension points (DESIGN §3), each a tuple of callables in plugin order.
+
+    - ``strength_modifiers(state, combat, side) -> int``: added to a side's combat strength.
+    - ``icon_modifiers(state, combat, side) -> (swords, fortifications)``: added to a side's icons.
+    - ``combat_steps(state, combat) -> list[Step]``: steps run after house-card abilities and
+      before the Valyrian Steel Blade (Tides of Battle, 5.4.5).
+    - ``after_casualties(state, combat) -> None``: after sword casualties (ToB skulls, 10.4).
+    - ``after_resolution(state) -> None``: consequence checks (Appendix A.3; ports 6.3).
+    - ``round_start(state) -> None`` / ``round_end(state) -> None``: at the start / Clean Up.
+    - ``victory_checks(state) -> str | None``: an extra way to win, returning the winner.
+    - ``power_income(state, house) -> int``: extra Game of Thrones power (ports 6.2.3).
+    - ``muster_targets(state, area, house, unit) -> list[str]``: extra areas a unit mustered in
+      ``area`` may be placed in (ports 6.2.4).
+    - ``setup(state) -> None``: after the board is set up (ToB deck, port ships).
+    """
+
+    strength_modifiers: tuple[Callable[..., int], ...] = ()
+    icon_modifiers: tuple[Callable[..., tuple[int, int]], ...] = ()
+    combat_steps: tuple[Callable[..., list[Any]], ...] = ()
+    after_casualties: tuple[Callable[..., None], ...] = ()
+    after_resolution: tuple[Callable[..., None], ...] = ()
+    round_start: tuple[Callable[..., None], ...] = ()
+    round_end: tuple[Callable[..., None], ...] = ()
+    victory_checks: tuple[Callable[..., str | None], ...] = ()
+    power_income: tuple[Callable[..., int], ...] = ()
+    muster_targets: tuple[Callable[..., list[str]], ...] = ()
+    setup: tuple[Callable[..., None], ...] = ()
+
+
+def _index(items: list[Any], what: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        if item.id in out:
+            raise ContentError(f"duplicate {what} id {item.id!r}")
+        out[item.id] = item
+    return out
+
+
+class Ruleset:
+    """All content and rule hooks of one game, merged and indexed. Immutable once built.
+
+    ``plugins`` records the (name, version) of every plugin that contributed, for saves."""
+
+    def __init__(
+        self,
+        *,
+        area_kinds: list[AreaKind],
+        areas: list[AreaDef],
+        adjacent: list[tuple[str, str]],
+        unit_types: list[UnitType],
+        order_tokens: list[OrderToken],
+        houses: list[HouseDef],
+        house_cards: list[HouseCard],
+        starting_units: list[StartingUnit],
+        setups: list[Setup],
+        westeros_cards: list[WesterosCard],
+        wildling_cards: list[WildlingCard],
+        options: list[GameOption] = (),  # type: ignore[assignment]
+        hooks: RuleHooks | None = None,
+        plugins: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.area_kinds: dict[str, AreaKind] = _index(list(area_kinds), "area kind")
+        self.areas: dict[str, AreaDef] = _index(list(areas), "area")
+        self.unit_types: dict[str, UnitType] = _index(list(unit_types), "unit type")
+        self.order_tokens: dict[str, OrderToken] = _index(list(order_tokens), "order token")
+        self.houses: dict[str, HouseDef] = _index(list(houses), "house")
+        self.house_cards: dict[str, HouseCard] = _index(list(house_cards), "house card")
+        self.westeros_cards: dict[str, WesterosCard] = _index(list(westeros_cards), "Westeros card")
+        self.wildling_cards: dict[str, WildlingCard] = _index(list(wildling_cards), "wildling card")
+        self.options: dict[str, GameOption] = _index(list(options), "game option")
+        self.setups: dict[int, Setup] = {}
+        for setup in setups:
+            if setup.player_count in self.setups:
+                raise ContentError(f"two setups for {setup.player_count} players")
+            self.setups[setup.player_count] = setup
+        self.starting_units = tuple(starting_units)
+        self.hooks = hooks or RuleHooks()
+        self.plugins = plugins
+        self.adjacency: dict[str, frozenset[str]] = self._adjacency(adjacent)
+        self.cards_of: dict[str, tuple[str, ...]] = {
+            h: tuple(c.id for c in house_cards if c.house == h) for h in self.houses
+        }
+        self.home_of: dict[str, str] = {h.id: h.home for h in houses}
+        self.domain: dict[str, str] = {a.id: self.area_kinds[a.kind].domain for a in areas}
+        self.castle_areas: frozenset[str] = frozenset(a.id for a in areas if a.castle)
+
+    def _adjacency(self, pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
+        for area in self.areas.values():
+            if area.kind not in self.area_kinds:
+                raise ContentError(f"area {area.id!r} has unknown kind {area.kind!r}")
+        adj: dict[str, set[str]] = {a: set() for a in self.areas}
+        for a, b in pairs:
+            if a not in self.areas or b not in self.areas:
+                raise ContentError(f"adjacency {a!r}-{b!r} names an unknown area")
+            adj[a].add(b)
+            adj[b].add(a)
+        return {a: frozenset(n) for a, n in adj.items()}
+
+    def kind(self, area: str) -> AreaKind:
+        """The AreaKind of ``area``."""
+        return self.area_kinds[self.areas[area].kind]
+
+    def option(self, options: Mapping[str, Any], key: str) -> Any:
+        """The value of game option ``key`` in ``options``, or its registered default."""
+        if key in options:
+            return options[key]
+        opt = self.options.get(key)
+        return opt.default if opt else None

@@ -1,0 +1,16 @@
+"""Placeholder until the march module lands."""
+
+import dataclasses
+
+from .flow import Step
+from .state import State
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MarchTurn(Step):
+    """Placeholder: removes one order of the house."""
+
+    house: str
+
+    def run(self, state: State) -> None:
+        raise NotImplementedError

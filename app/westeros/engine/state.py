@@ -1,0 +1,200 @@
+"""The game state: compact, cheap to copy, fully deterministic (DESIGN §2).
+
+Values stored in the state are immutable (ints, strings, tuples, frozensets, frozen dataclasses),
+so ``copy()`` only copies the top-level containers. Engine code mutates a fresh copy and returns it;
+the state a caller holds never changes."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .content import Ruleset, Setup
+
+TRACKS = ("iron_throne", "fiefdoms", "kings_court")
+
+
+class Unit(NamedTuple):
+    """One unit on the board (1.2). ``routed`` units retreated this round (1.2.4)."""
+
+    house: str
+    type: str
+    routed: bool = False
+
+
+class Order(NamedTuple):
+    """An order token on the board (1.4); ``token`` is an OrderToken id."""
+
+    house: str
+    token: str
+
+
+class Event(NamedTuple):
+    """Something that happened, for the game log. ``to`` is None when every house may see it,
+    else the houses allowed to (player_view uses the same filter)."""
+
+    kind: str
+    data: dict[str, Any]
+    to: frozenset[str] | None = None
+
+
+_DICTS = (
+    "tracks",
+    "units",
+    "orders",
+    "power_tokens",
+    "power",
+    "garrisons",
+    "neutral",
+    "supply",
+    "hands",
+    "discards",
+    "placed",
+    "ext",
+)
+
+
+class State:
+    """Everything about one game at one moment. See module docstring for the copy contract."""
+
+    __slots__ = (
+        "rules",
+        "setup",
+        "options",
+        "seed",
+        "round",
+        "houses",
+        "tracks",
+        "units",
+        "orders",
+        "power_tokens",
+        "power",
+        "garrisons",
+        "neutral",
+        "blocked",
+        "supply",
+        "hands",
+        "discards",
+        "placed",
+        "westeros_decks",
+        "revealed",
+        "wildling_deck",
+        "threat",
+        "wildling_seen",
+        "restrictions",
+        "blade_used",
+        "raven_used",
+        "stack",
+        "combat",
+        "winner",
+        "ext",
+        "events",
+        "serial",
+    )
+
+    rules: Ruleset
+    setup: Setup
+    options: dict[str, Any]
+    seed: int
+    round: int
+    houses: tuple[str, ...]
+    tracks: dict[str, tuple[str, ...]]
+    units: dict[str, tuple[Unit, ...]]
+    orders: dict[str, Order]
+    power_tokens: dict[str, str]
+    power: dict[str, int]
+    garrisons: dict[str, int]
+    neutral: dict[str, int]
+    blocked: frozenset[str]
+    supply: dict[str, int]
+    hands: dict[str, tuple[str, ...]]
+    discards: dict[str, tuple[str, ...]]
+    placed: dict[str, frozenset[str]]
+    westeros_decks: tuple[tuple[str, ...], ...]
+    revealed: tuple[str, ...]
+    wildling_deck: tuple[str, ...]
+    threat: int
+    wildling_seen: frozenset[str]
+    restrictions: frozenset[str]
+    blade_used: bool
+    raven_used: bool
+    stack: tuple[Any, ...]
+    combat: Any
+    winner: str | None
+    ext: dict[str, Any]
+    events: list[Event]
+    serial: int
+
+    def copy(self) -> State:
+        """A copy sharing every immutable value; its containers may be mutated freely."""
+        new = State.__new__(State)
+        for name in State.__slots__:
+            setattr(new, name, getattr(self, name))
+        for name in _DICTS:
+            setattr(new, name, getattr(self, name).copy())
+        new.events = []
+        return new
+
+    # ------------------------------------------------------------------ stack helpers
+    def push(self, *steps: Any) -> None:
+        """Schedule ``steps`` to run next, in the given order (the first runs first)."""
+        self.stack = self.stack + tuple(reversed(steps))
+
+    def replace_top(self, step: Any) -> None:
+        """Replace the step on top of the stack (a decision recording a commitment)."""
+        self.stack = self.stack[:-1] + (step,)
+
+    def pop(self) -> Any:
+        """Remove and return the step on top of the stack."""
+        top = self.stack[-1]
+        self.stack = self.stack[:-1]
+        return top
+
+    def emit(self, kind: str, to: frozenset[str] | None = None, **data: Any) -> None:
+        """Record an event for the log of this apply()."""
+        self.events.append(Event(kind, data, to))
+
+    # ------------------------------------------------------------------ hashing
+    def canonical(self) -> tuple[Any, ...]:
+        """Every rule-relevant field in a canonical order (for hashing and comparison)."""
+        return (
+            self.seed,
+            self.round,
+            self.houses,
+            sorted(self.tracks.items()),
+            sorted(self.units.items()),
+            sorted(self.orders.items()),
+            sorted(self.power_tokens.items()),
+            sorted(self.power.items()),
+            sorted(self.garrisons.items()),
+            sorted(self.neutral.items()),
+            sorted(self.blocked),
+            sorted(self.supply.items()),
+            sorted(self.hands.items()),
+            sorted(self.discards.items()),
+            sorted((h, sorted(t)) for h, t in self.placed.items()),
+            self.westeros_decks,
+            self.revealed,
+            self.wildling_deck,
+            self.threat,
+            sorted(self.wildling_seen),
+            sorted(self.restrictions),
+            self.blade_used,
+            self.raven_used,
+            self.stack,
+            self.combat,
+            self.winner,
+            sorted((k, repr(v)) for k, v in self.ext.items()),
+            sorted(self.options.items()),
+            self.serial,
+        )
+
+    def hash(self) -> str:
+        """A stable hex digest of the whole state (DESIGN §2: replay gives the same hash)."""
+        return hashlib.sha256(repr(self.canonical()).encode()).hexdigest()
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (instant win or after round 10)."""
+        return self.winner is not None

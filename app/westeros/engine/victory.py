@@ -1,0 +1,58 @@
+"""Victory (9): the instant win at 7 castle areas and the ranking after round 10."""
+
+from __future__ import annotations
+
+from . import board, tracks
+from .state import State
+
+VICTORY_CASTLES = 7
+
+
+def ranking(state: State, houses: tuple[str, ...] | None = None) -> list[str]:
+    """Houses best first by 9.2: castles, land areas, supply, available power, Iron Throne."""
+    pool = houses if houses is not None else state.houses
+
+    def key(house: str) -> tuple[int, int, int, int, int]:
+        return (
+            -board.castle_count(state, house),
+            -board.land_count(state, house),
+            -state.supply[house],
+            -state.power[house],
+            tracks.position(state, tracks.IRON_THRONE, house),
+        )
+
+    return sorted(pool, key=key)
+
+
+def end_game(state: State, winner: str) -> None:
+    """Finish the game: record the winner and drop every remaining step."""
+    state.winner = winner
+    state.stack = ()
+    state.combat = None
+    state.emit("game_over", winner=winner, ranking=ranking(state))
+
+
+def check(state: State) -> bool:
+    """Instant-win check (9.1), run after every resolution that can change control.
+
+    Returns True when the game ended. Two houses at 7 at once are ranked by 9.2 (9.1.1)."""
+    for hook in state.rules.hooks.victory_checks:
+        winner = hook(state)
+        if winner is not None:
+            end_game(state, winner)
+            return True
+    reached = tuple(h for h in state.houses if board.castle_count(state, h) >= VICTORY_CASTLES)
+    if reached:
+        end_game(state, ranking(state, reached)[0])
+        return True
+    return False
+
+
+def consequences(state: State) -> bool:
+    """Consequence checks after a resolution (Appendix A.3): drop orders left without units,
+    run plugin checks (ports, 6.3), then the victory check. Returns True if the game ended."""
+    for area in [a for a in state.orders if a not in state.units]:
+        del state.orders[area]
+    for hook in state.rules.hooks.after_resolution:
+        hook(state)
+    return check(state)

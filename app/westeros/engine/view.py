@@ -1,0 +1,64 @@
+"""The one hidden-information filter (DESIGN §2, RULES.md 0.4.4).
+
+``player_view(state, house)`` is all a seat (or an AI) may know: the board, public hands and
+discard piles, revealed orders, deck sizes, its own prompt. Unrevealed orders, bids and house
+cards live inside decision steps and never appear here; deck orders stay hidden except the top
+wildling card for a house that looked at it with the Messenger Raven (4.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .flow import pending
+from .state import Event, State
+
+
+def visible(event: Event, house: str | None) -> bool:
+    """May ``house`` (None: a spectator) see ``event``?"""
+    return event.to is None or (house is not None and house in event.to)
+
+
+def event_view(event: Event) -> dict[str, Any]:
+    """An event as JSON-ready data."""
+    return {"kind": event.kind, **event.data}
+
+
+def player_view(state: State, house: str | None) -> dict[str, Any]:
+    """What ``house`` may see (None: what every spectator may see)."""
+    prompts = pending(state)
+    view: dict[str, Any] = {
+        "house": house,
+        "round": state.round,
+        "houses": list(state.houses),
+        "tracks": {t: list(order) for t, order in state.tracks.items()},
+        "units": {
+            a: [[u.house, u.type, u.routed] for u in units] for a, units in sorted(state.units.items())
+        },
+        "orders": {a: [o.house, o.token] for a, o in sorted(state.orders.items())},
+        "power_tokens": dict(sorted(state.power_tokens.items())),
+        "power": dict(state.power),
+        "garrisons": dict(sorted(state.garrisons.items())),
+        "neutral_forces": dict(sorted(state.neutral.items())),
+        "blocked": sorted(state.blocked),
+        "supply": dict(state.supply),
+        "hands": {h: list(c) for h, c in state.hands.items()},
+        "discards": {h: list(c) for h, c in state.discards.items()},
+        "westeros_deck_sizes": [len(d) for d in state.westeros_decks],
+        "revealed_westeros": list(state.revealed),
+        "wildling_deck_size": len(state.wildling_deck),
+        "threat": state.threat,
+        "restrictions": sorted(state.restrictions),
+        "blade_used": state.blade_used,
+        "raven_used": state.raven_used,
+        "combat": state.combat.view(house) if state.combat is not None else None,
+        "waiting_for": sorted(prompts),
+        "prompt": None,
+        "winner": state.winner,
+        "ext": {k: v for k, v in sorted(state.ext.items()) if not k.startswith("_")},
+    }
+    if house is not None and house in state.wildling_seen and state.wildling_deck:
+        view["wildling_top"] = state.wildling_deck[0]
+    if house is not None and house in prompts:
+        p = prompts[house]
+        view["prompt"] = {"kind": p.kind, "actions": list(p.actions), "data": p.data}
+    return view

@@ -1,0 +1,14 @@
+"""Westeros phase (3). Placeholder until the planning module lands."""
+
+import dataclasses
+
+from .flow import Step
+from .state import State
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WesterosPhase(Step):
+    """Placeholder."""
+
+    def run(self, state: State) -> None:
+        return None

@@ -1,0 +1,270 @@
+"""Every hook a Westeros plugin may implement (DESIGN §3; modder's guide: docs/plugins.md).
+
+Content hooks return lists of the typed objects in ``westeros.engine.content``; the host merges
+them and refuses duplicate ids, naming both plugins. Rule hooks receive the game's options and
+return a callable (or None when the plugin is inactive under those options); the engine calls it
+at the matching point of the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pluggy
+
+from .engine.content import (
+    AreaDef,
+    AreaKind,
+    GameOption,
+    HouseCard,
+    HouseDef,
+    OrderToken,
+    Setup,
+    StartingUnit,
+    UnitType,
+    WesterosCard,
+    WildlingCard,
+)
+
+hookspec = pluggy.HookspecMarker("westeros")
+
+# ---------------------------------------------------------------------------------- content
+
+
+@hookspec
+def register_area_kinds() -> list[AreaKind]:
+    """Kinds of area (RULES.md 1.1.1): land and sea come from the base game, port from ports.
+
+    :return: AreaKind objects; their ``rules`` object implements the kind's behaviour.
+    """
+
+
+@hookspec
+def register_areas() -> list[AreaDef]:
+    """Map areas (RULES.md 1.1) with castles, crowns, barrels, home and garrison.
+
+    :return: AreaDef objects; ids must be unique across all plugins.
+    """
+
+
+@hookspec
+def register_adjacency() -> list[tuple[str, str]]:
+    """Adjacent pairs of areas (RULES.md 1.1.1); order within a pair does not matter.
+
+    :return: (area id, area id) pairs; both areas must be registered by some plugin.
+    """
+
+
+@hookspec
+def register_unit_types() -> list[UnitType]:
+    """Unit types (RULES.md 1.2.1): strength, domain, mustering and upgrade costs.
+
+    :return: UnitType objects.
+    """
+
+
+@hookspec
+def register_order_tokens() -> list[OrderToken]:
+    """The order tokens every house owns (RULES.md 1.4.1).
+
+    :return: OrderToken objects (one per physical token).
+    """
+
+
+@hookspec
+def register_houses() -> list[HouseDef]:
+    """Houses (RULES.md 2.3): home area, unit pool, starting supply.
+
+    :return: HouseDef objects.
+    """
+
+
+@hookspec
+def register_house_cards() -> list[HouseCard]:
+    """House cards with their abilities (RULES.md 8).
+
+    :return: HouseCard objects; ``ability`` is a ``westeros.engine.combat.CardAbility``.
+    """
+
+
+@hookspec
+def register_starting_units() -> list[StartingUnit]:
+    """Units placed at setup (RULES.md 2.3.1); units of absent houses are skipped.
+
+    :return: StartingUnit objects.
+    """
+
+
+@hookspec
+def register_setups() -> list[Setup]:
+    """Setups per player count (RULES.md 2): houses, tracks, neutral forces, supply table.
+
+    :return: Setup objects, at most one per player count across all plugins.
+    """
+
+
+@hookspec
+def register_westeros_cards() -> list[WesterosCard]:
+    """Westeros cards of every deck (RULES.md 3.4) with their effects.
+
+    :return: WesterosCard objects (``count`` copies of each go into deck ``deck``).
+    """
+
+
+@hookspec
+def register_wildling_cards() -> list[WildlingCard]:
+    """Wildling cards (RULES.md 7.3) with their three outcomes.
+
+    :return: WildlingCard objects.
+    """
+
+
+@hookspec
+def register_game_options() -> list[GameOption]:
+    """Options shown on the new-game screen (e.g. Tides of Battle on/off).
+
+    :return: GameOption objects with their defaults.
+    """
+
+
+# ---------------------------------------------------------------------------------- rules
+
+
+@hookspec
+def rule_strength_modifier(options: Mapping[str, Any]) -> Callable[..., int] | None:
+    """Combat strength modifier (RULES.md 5.4.7): ``f(state, combat, side) -> int``.
+
+    :param options: the game's options.
+    :return: the modifier, or None when inactive.
+    """
+
+
+@hookspec
+def rule_icon_modifier(options: Mapping[str, Any]) -> Callable[..., tuple[int, int]] | None:
+    """Extra sword / fortification icons for a side (RULES.md 5.4.9):
+    ``f(state, combat, side) -> (swords, fortifications)``.
+
+    :param options: the game's options.
+    :return: the modifier, or None when inactive.
+    """
+
+
+@hookspec
+def rule_combat_step(options: Mapping[str, Any]) -> Callable[..., list[Any]] | None:
+    """Steps inserted into a combat after house-card abilities, before the Blade
+    (RULES.md 5.4.5): ``f(state, combat) -> list[Step]``.
+
+    :param options: the game's options.
+    :return: the step factory, or None when inactive.
+    """
+
+
+@hookspec
+def rule_after_casualties(options: Mapping[str, Any]) -> Callable[..., None] | None:
+    """Runs after sword casualties (RULES.md 5.4.9 item 5): ``f(state, combat) -> None``.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_after_resolution(options: Mapping[str, Any]) -> Callable[..., None] | None:
+    """Consequence check after every resolution (RULES.md Appendix A.3): ``f(state) -> None``.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_round_start(options: Mapping[str, Any]) -> Callable[..., None] | None:
+    """Runs at the start of every round (RULES.md 3.1): ``f(state) -> None``.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_round_end(options: Mapping[str, Any]) -> Callable[..., None] | None:
+    """End-of-round effect during Clean Up (RULES.md 5.7): ``f(state) -> None``.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_victory_check(options: Mapping[str, Any]) -> Callable[..., str | None] | None:
+    """An extra victory condition (RULES.md 9.1): ``f(state) -> winning house or None``.
+
+    :param options: the game's options.
+    :return: the check, or None when inactive.
+    """
+
+
+@hookspec
+def rule_power_income(options: Mapping[str, Any]) -> Callable[..., int] | None:
+    """Extra power from Game of Thrones (RULES.md 3.4.6): ``f(state, house) -> int``.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_muster_targets(options: Mapping[str, Any]) -> Callable[..., list[str]] | None:
+    """Extra areas a unit mustered in a castle area may be placed in (RULES.md 3.5.3, 6.2.4):
+    ``f(state, area, house, unit_type) -> list[area id]``.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_setup(options: Mapping[str, Any]) -> Callable[..., None] | None:
+    """Runs once after the board is set up (RULES.md 2): ``f(state) -> None``.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+# ---------------------------------------------------------------------------------- AI
+
+
+@hookspec
+def register_ai_personalities() -> list[Any]:
+    """AI personalities (``westeros.ai`` personality objects) offered for AI seats.
+
+    :return: personality objects with a unique ``id``.
+    """
+
+
+# ---------------------------------------------------------------------------------- UI
+
+
+@hookspec
+def register_templates() -> list[str]:
+    """Folders of jinja2 templates; earlier plugins win on equal names.
+
+    :return: filesystem paths.
+    """
+
+
+@hookspec
+def register_static() -> list[tuple[str, str]]:
+    """Static asset folders served under ``/static/<prefix>/``.
+
+    :return: (prefix, filesystem path) pairs.
+    """
+
+
+@hookspec
+def register_translations() -> list[str]:
+    """gettext catalog folders (``<lang>/LC_MESSAGES/westeros.mo``) for UI strings.
+
+    :return: filesystem paths.
+    """

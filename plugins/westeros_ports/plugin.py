@@ -1,0 +1,45 @@
+"""Hook implementations of the ports plugin."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from westeros import hookimpl
+from westeros.engine.content import SEA, AreaDef, AreaKind, StartingUnit
+
+from .rules import PORT, PortRules
+
+
+@cache
+def _data() -> Any:
+    return json.loads(resources.files(__package__).joinpath("data", "ports.json").read_text("utf-8"))
+
+
+@hookimpl
+def register_area_kinds() -> list[AreaKind]:
+    return [AreaKind(PORT, SEA, supports=frozenset({SEA}), raids=frozenset({SEA}), rules=PortRules())]
+
+
+@hookimpl
+def register_areas() -> list[AreaDef]:
+    return [
+        AreaDef(a["id"], a["name"], PORT, attrs={"port_of": a["port_of"], "port_sea": a["port_sea"]})
+        for a in _data()["areas"]
+    ]
+
+
+@hookimpl
+def register_adjacency() -> list[tuple[str, str]]:
+    return [(a, b) for a, b in _data()["adjacent"]]
+
+
+@hookimpl
+def register_starting_units() -> list[StartingUnit]:
+    return [
+        StartingUnit(h, u["area"], u["unit"], u["count"])
+        for h, units in _data()["starting_units"].items()
+        for u in units
+    ]
