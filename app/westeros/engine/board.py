@@ -180,3 +180,29 @@ def is_home_of_other(state: State, area: str, house: str) -> bool:
     """Is ``area`` the home area of another house in play?"""
     home = state.rules.areas[area].home_of
     return home is not None and home != house and home in state.houses
+
+
+def unit_strength(state: State, unit: Unit, attacking_castle: bool) -> int:
+    """Combat strength of ``unit`` (1.2.1): 0 when routed; a siege engine's ``vs_castle``
+    value only on the attacker's side against a castle area. Card effects add on top."""
+    if unit.routed:
+        return 0
+    kind = state.rules.unit_types[unit.type]
+    if attacking_castle and kind.vs_castle is not None:
+        return kind.vs_castle
+    return kind.strength
+
+
+def support_sources(state: State, area: str) -> list[str]:
+    """Areas whose Support order may support a combat in ``area`` (5.4.1): adjacent, holding a
+    Support order, and of a kind allowed to support ``area``'s kind. Sorted by area id."""
+    rules = state.rules
+    target_kind = rules.areas[area].kind
+    out = []
+    for src in sorted(rules.adjacency[area]):
+        order = state.orders.get(src)
+        if order is None or rules.order_tokens[order.token].type != "support":
+            continue
+        if target_kind in rules.kind(src).supports and src in state.units:
+            out.append(src)
+    return out
