@@ -50,7 +50,8 @@ def main() -> None:
 
     print(f"random {args.players}-player full games: {args.games} in {elapsed:.2f} s")
     print(f"games per second (one core): {args.games / elapsed:.1f}")
-    print(f"decisions per second: {decisions / elapsed:,.0f} (mean {decisions / args.games:.0f} per game)")
+    per_game = decisions / args.games
+    print(f"decisions per second: {decisions / elapsed:,.0f} (mean {per_game:.0f} per game)")
     print(f"mean state copy: {copy_us:.1f} µs")
     print(f"state hash: {statistics.median(samples):.0f} µs (median of 5)")
     if profiler:

@@ -50,16 +50,16 @@ def land_count(state: State, house: str) -> int:
     """Land areas ``house`` controls (9.2 tie-breaker 1)."""
     rules = state.rules
     return sum(
-        1
-        for a in rules.areas
-        if rules.kind(a).counts_as_land and controller(state, a) == house
+        1 for a in rules.areas if rules.kind(a).counts_as_land and controller(state, a) == house
     )
 
 
 def barrels(state: State, house: str) -> int:
     """Supply icons in areas ``house`` controls, capped at 6 (1.7.1)."""
     areas = state.rules.areas
-    total = sum(areas[a].barrels for a in areas if areas[a].barrels and controller(state, a) == house)
+    total = sum(
+        areas[a].barrels for a in areas if areas[a].barrels and controller(state, a) == house
+    )
     return min(6, total)
 
 
@@ -107,7 +107,9 @@ def available(state: State, house: str, unit_type: str) -> int:
     return limit - units_of(state, house)[unit_type]
 
 
-def add_units(state: State, area: str, house: str, types: Iterable[str], routed: bool = False) -> None:
+def add_units(
+    state: State, area: str, house: str, types: Iterable[str], routed: bool = False
+) -> None:
     """Place units of ``house`` in ``area`` (caller checks availability and supply)."""
     new = tuple(Unit(house, t, routed) for t in types)
     if not new:

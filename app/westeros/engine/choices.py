@@ -101,9 +101,7 @@ class DestroyUnits(Decision):
 
         for area, unit in chosen:
             board.remove_units(state, area, [unit])
-        state.emit(
-            "destroyed", house=self.house, units=units_to_pairs(chosen), reason=self.reason
-        )
+        state.emit("destroyed", house=self.house, units=units_to_pairs(chosen), reason=self.reason)
         consequences(state)
 
     def act(self, state: State, house: str, action: Action) -> None:

@@ -34,7 +34,7 @@ class AreaRules:
         """Most units one house may have in ``area`` (ports: 3 ships, 6.1.3)."""
         return None
 
-    def controller(self, state: State, area: str) -> str | None | bool:
+    def controller(self, state: State, area: str) -> str | bool | None:
         """Who controls ``area``; return False to use the default rule (1.3)."""
         return False
 

@@ -86,3 +86,40 @@ class MalformedAction(IllegalAction):
 
 class ContentError(EngineError):
     """Content registered by plugins is inconsistent (duplicate id, unknown reference)."""
+
+
+class TokenReused(IllegalOrder):
+    """An order token that is already on the board (each physical token once a round, 1.4.1)."""
+
+    rule = "1.4.1"
+
+
+class StarLimitExceeded(IllegalOrder):
+    """More starred orders than the King's Court position allows (4.3.1, 1.6.3)."""
+
+    rule = "4.3.1"
+
+
+class ForbiddenOrder(IllegalOrder):
+    """An order type this round's Westeros cards forbid (4.3.2, 3.3)."""
+
+    rule = "4.3.2"
+
+
+class AreaLeftEmpty(IllegalOrder):
+    """An area with units left without an order while legal tokens remain (4.2)."""
+
+    rule = "4.2"
+
+
+class NotYourOrder(IllegalAction):
+    """The area holds no order of the deciding house of the type being resolved (5.1)."""
+
+    rule = "5.1"
+
+
+class CannotMuster(IllegalAction):
+    """Mustering through a Consolidate Power order that is not starred or not in a castle
+    area (5.6.2, 6.2.2)."""
+
+    rule = "5.6.2"

@@ -73,7 +73,9 @@ def new_game(
         board.add_units(s, unit.area, unit.house, [unit.unit] * unit.count)
     decks = []
     for number in sorted({c.deck for c in rules.westeros_cards.values()}):
-        cards = [c.id for c in rules.westeros_cards.values() if c.deck == number for _ in range(c.count)]
+        cards = [
+            c.id for c in rules.westeros_cards.values() if c.deck == number for _ in range(c.count)
+        ]
         deck, s.seed = rng.shuffled(s.seed, cards)
         decks.append(deck)
     s.westeros_decks = tuple(decks)

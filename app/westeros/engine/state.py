@@ -59,38 +59,38 @@ class State:
     """Everything about one game at one moment. See module docstring for the copy contract."""
 
     __slots__ = (
-        "rules",
-        "setup",
-        "options",
-        "seed",
-        "round",
+        "blade_used",
+        "blocked",
+        "combat",
+        "discards",
+        "events",
+        "ext",
+        "garrisons",
+        "hands",
         "houses",
+        "neutral",
+        "options",
+        "orders",
+        "placed",
+        "power",
+        "power_tokens",
+        "raven_used",
+        "restrictions",
+        "revealed",
+        "round",
+        "rules",
+        "seed",
+        "serial",
+        "setup",
+        "stack",
+        "supply",
+        "threat",
         "tracks",
         "units",
-        "orders",
-        "power_tokens",
-        "power",
-        "garrisons",
-        "neutral",
-        "blocked",
-        "supply",
-        "hands",
-        "discards",
-        "placed",
         "westeros_decks",
-        "revealed",
         "wildling_deck",
-        "threat",
         "wildling_seen",
-        "restrictions",
-        "blade_used",
-        "raven_used",
-        "stack",
-        "combat",
         "winner",
-        "ext",
-        "events",
-        "serial",
     )
 
     rules: Ruleset
@@ -143,7 +143,7 @@ class State:
 
     def replace_top(self, step: Any) -> None:
         """Replace the step on top of the stack (a decision recording a commitment)."""
-        self.stack = self.stack[:-1] + (step,)
+        self.stack = (*self.stack[:-1], step)
 
     def pop(self) -> Any:
         """Remove and return the step on top of the stack."""

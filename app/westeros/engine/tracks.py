@@ -41,13 +41,13 @@ def set_order(state: State, track: str, order: tuple[str, ...]) -> None:
 
 def move_to_bottom(state: State, track: str, house: str) -> None:
     """Move ``house`` to the last position of ``track`` (Doran Martell, wildling cards)."""
-    order = tuple(h for h in state.tracks[track] if h != house) + (house,)
+    order = (*tuple(h for h in state.tracks[track] if h != house), house)
     set_order(state, track, order)
 
 
 def move_to_top(state: State, track: str, house: str) -> None:
     """Move ``house`` to the first position of ``track`` (A King Beyond the Wall)."""
-    order = (house,) + tuple(h for h in state.tracks[track] if h != house)
+    order = (house, *tuple(h for h in state.tracks[track] if h != house))
     set_order(state, track, order)
 
 

@@ -32,7 +32,8 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
         "houses": list(state.houses),
         "tracks": {t: list(order) for t, order in state.tracks.items()},
         "units": {
-            a: [[u.house, u.type, u.routed] for u in units] for a, units in sorted(state.units.items())
+            a: [[u.house, u.type, u.routed] for u in units]
+            for a, units in sorted(state.units.items())
         },
         "orders": {a: [o.house, o.token] for a, o in sorted(state.orders.items())},
         "power_tokens": dict(sorted(state.power_tokens.items())),

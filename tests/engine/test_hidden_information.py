@@ -1,0 +1,71 @@
+"""Hidden information (issue 2, acceptance 4; RULES.md 0.4.4): at every decision point of random
+games, no house's view holds another house's unrevealed orders, bids or house cards, nor any
+deck order beyond what the rules reveal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from westeros.engine import rng
+from westeros.engine.content import Ruleset
+from westeros.engine.flow import Simultaneous, apply, pending, random_action
+from westeros.engine.setup import new_game
+from westeros.engine.state import State
+from westeros.engine.view import player_view, visible
+
+VIEWERS_EXTRA = (None,)
+
+
+def reshuffled(state: State, salt: int) -> State:
+    """A copy whose hidden deck orders differ (the known top wildling card stays on top)."""
+    s = state.copy()
+    decks = []
+    seed = salt
+    for deck in s.westeros_decks:
+        new, seed = rng.shuffled(seed, deck)
+        decks.append(new)
+    s.westeros_decks = tuple(decks)
+    if len(s.wildling_deck) > 1:
+        rest, seed = rng.shuffled(seed, s.wildling_deck[1:])
+        top = s.wildling_deck[:1]
+        if not s.wildling_seen:
+            top, rest = rest[:1], s.wildling_deck[:1] + rest[1:]
+        s.wildling_deck = top + rest
+    for key, value in list(s.ext.items()):
+        if key.startswith("_") and isinstance(value, tuple):
+            s.ext[key], seed = rng.shuffled(seed, value)
+    return s
+
+
+def views(state: State) -> dict[str | None, dict]:
+    return {h: player_view(state, h) for h in (*state.houses, *VIEWERS_EXTRA)}
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_no_view_leaks_secrets_at_any_decision_point(rules: Ruleset, seed: int) -> None:
+    players = 3 + seed % 4
+    rnd = random.Random(seed)
+    state = new_game(rules, players, seed)
+    while pending(state):
+        before = views(state)
+        # Deck orders beyond what is revealed never show in any view.
+        assert views(reshuffled(state, seed + state.serial)) == before
+        waiting = pending(state)
+        house = rnd.choice(sorted(waiting))
+        action = random_action(state, house, rnd)
+        secret = isinstance(state.stack[-1], Simultaneous)
+        new, events = apply(state, house, action)
+        if secret and pending(new) and isinstance(new.stack[-1], type(state.stack[-1])):
+            # A secret commitment: others see only that the house has committed.
+            after = views(new)
+            for viewer, view in after.items():
+                if viewer == house:
+                    continue
+                assert {k: v for k, v in view.items() if k != "waiting_for"} == {
+                    k: v for k, v in before[viewer].items() if k != "waiting_for"
+                }, f"{house}'s secret {action} changed {viewer}'s view"
+                seen = [e for e in events if visible(e, viewer)]
+                assert all(e.kind == "committed" and e.data == {"house": house} for e in seen)
+        state = new
