@@ -1,0 +1,250 @@
+"""Mustering (3.4.4, 3.5): each castle area musters on its own with 1 (castle) or 2
+(stronghold) points, one recruit or upgrade at a time, until its owner stops or no points
+are left. Used by the Mustering card, starred Consolidate Power (5.6.2) and The Horde
+Descends (7.3.8)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import ClassVar
+
+from . import board, tracks
+from .actions import Action, Choose
+from .content import SEA
+from .errors import IllegalAction, IllegalChoice, SupplyExceeded, UnitUnavailable
+from .flow import Decision, Prompt, Step
+from .state import State, Unit
+
+DONE = "done"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MusterUnit(Action):
+    """Muster one ``unit`` into ``area`` (3.5.2-3.5.3); with ``replace`` set, upgrade a unit of
+    that type standing in the mustering area into ``unit`` instead (1.2.5)."""
+
+    kind: ClassVar[str] = "muster_unit"
+    unit: str
+    area: str
+    replace: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MusteringAll(Step):
+    """Mustering (3.4.4): in turn order, each house musters in every castle area it controls."""
+
+    def run(self, state: State) -> None:
+        state.push(*(MusterHouse(h) for h in tracks.turn_order(state)))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MusterHouse(Step):
+    """``house`` musters in each castle area it controls now (3.5.1), area by area. The order
+    of the areas cannot matter: each area has its own points, and supply and unit pools only
+    ever get tighter as units are added."""
+
+    house: str
+
+    def run(self, state: State) -> None:
+        areas = sorted(
+            a for a in state.rules.castle_areas if board.controller(state, a) == self.house
+        )
+        state.push(*(MusterIn(self.house, a) for a in areas))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MusterIn(Decision):
+    """``house`` musters in castle area ``area`` (3.5). ``points`` left (None: the area's full
+    points, castle 1 / stronghold 2); ``fresh`` lists the types placed in ``area`` by this
+    mustering, which cannot be upgraded (3.5.4). Without a legal recruit it ends by itself."""
+
+    house: str
+    area: str
+    points: int | None = None
+    fresh: tuple[str, ...] = ()
+
+    def left(self, state: State) -> int:
+        """Mustering points still unused."""
+        return state.rules.areas[self.area].castle if self.points is None else self.points
+
+    # ------------------------------------------------------------------ legality
+    def targets(self, state: State, unit_type: str) -> list[str]:
+        """Areas a new ``unit_type`` may be placed in, before cost, pool and supply (3.5.3)."""
+        rules = state.rules
+        domain = rules.unit_types[unit_type].domain
+        if domain == rules.domain[self.area]:
+            candidates = {self.area}
+        else:
+            candidates = {
+                a
+                for a in board.neighbours(state, self.area)
+                if rules.areas[a].kind == SEA and board.controller(state, a) in (None, self.house)
+            }
+        for hook in rules.hooks.muster_targets:
+            candidates.update(hook(state, self.area, self.house, unit_type))
+        return sorted(
+            a
+            for a in candidates
+            if rules.domain[a] == domain
+            and board.passable(state, a)
+            and board.occupant(state, a) in (None, self.house)
+            and not self.full(state, a)
+        )
+
+    def full(self, state: State, area: str) -> bool:
+        """Is ``area`` at its kind's unit cap for this house (ports: 3 ships, 6.1.3)?"""
+        cap = state.rules.kind(area).rules.unit_cap(state, area)
+        return cap is not None and len(state.units.get(area, ())) >= cap
+
+    def upgradable(self, state: State, unit_type: str) -> int:
+        """Units of ``unit_type`` in the area present before this mustering (3.5.4)."""
+        here = sum(1 for u in state.units.get(self.area, ()) if u.type == unit_type)
+        return here - self.fresh.count(unit_type)
+
+    def problem(self, state: State, action: MusterUnit) -> IllegalAction | None:
+        """Why ``action`` is illegal now, or None if it is legal."""
+        rules = state.rules
+        kind = rules.unit_types.get(action.unit)
+        if kind is None or not kind.musterable:
+            return IllegalChoice(f"{action.unit!r} cannot be mustered", rule="3.5.6")
+        if action.replace is None:
+            cost = kind.muster_cost
+        else:
+            if action.replace not in kind.upgrade_from:
+                return IllegalChoice(
+                    f"a {action.replace} cannot be upgraded to a {action.unit}", rule="3.5.2"
+                )
+            if action.area != self.area:
+                return IllegalChoice(f"upgrades happen in {self.area}", rule="1.2.5")
+            cost = kind.upgrade_cost
+        if cost > self.left(state):
+            return IllegalChoice(
+                f"{action.unit} costs {cost}, {self.left(state)} point(s) left", rule="3.5.2"
+            )
+        if board.available(state, self.house, action.unit) < 1:
+            return UnitUnavailable(f"no {action.unit} left in {self.house}'s pool")
+        if action.replace is not None:
+            if self.upgradable(state, action.replace) < 1:
+                return IllegalChoice(
+                    f"no {action.replace} present in {self.area} before this mustering",
+                    rule="3.5.4",
+                )
+            return None
+        if action.area not in self.targets(state, action.unit):
+            return IllegalChoice(
+                f"a {action.unit} mustered in {self.area} cannot be placed in {action.area}",
+                rule="3.5.3",
+            )
+        count = len(state.units.get(action.area, ()))
+        if not board.within_supply(state, self.house, {action.area: count + 1}):
+            return SupplyExceeded(f"a {action.unit} in {action.area} breaks supply", rule="3.5.5")
+        return None
+
+    def candidates(self, state: State) -> list[MusterUnit]:
+        """Every recruit and upgrade of a musterable type, legal or not (for tests and tools)."""
+        out = []
+        for kind in state.rules.unit_types.values():
+            if kind.musterable:
+                out.extend(MusterUnit(kind.id, a) for a in self.targets(state, kind.id))
+                out.extend(MusterUnit(kind.id, self.area, f) for f in kind.upgrade_from)
+        return out
+
+    def legal_actions(self, state: State) -> list[MusterUnit]:
+        """Every legal recruit and upgrade now: the actions ``problem`` accepts, computed with
+        one pass over the pool and one supply check per target area."""
+        points = self.left(state)
+        pool = board.units_of(state, self.house)
+        limits = state.rules.houses[self.house].unit_limits
+        fits: dict[str, bool] = {}
+        out = []
+        for kind in state.rules.unit_types.values():
+            if not kind.musterable or limits.get(kind.id, 0) - pool[kind.id] < 1:
+                continue
+            if kind.muster_cost <= points:
+                for a in self.targets(state, kind.id):
+                    if a not in fits:
+                        more = {a: len(state.units.get(a, ())) + 1}
+                        fits[a] = board.within_supply(state, self.house, more)
+                    if fits[a]:
+                        out.append(MusterUnit(kind.id, a))
+            if kind.upgrade_cost <= points:
+                out.extend(
+                    MusterUnit(kind.id, self.area, f)
+                    for f in kind.upgrade_from
+                    if self.upgradable(state, f) > 0
+                )
+        return out
+
+    # ------------------------------------------------------------------ decision
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        legal = self.legal_actions(state)
+        if not legal:
+            return {}
+        costs = state.rules.unit_types
+        recruits: dict[str, list[str]] = {}
+        upgrades = []
+        for a in legal:
+            if a.replace is None:
+                recruits.setdefault(a.unit, []).append(a.area)
+            else:
+                upgrades.append(
+                    {"from": a.replace, "to": a.unit, "cost": costs[a.unit].upgrade_cost}
+                )
+        data = {
+            "area": self.area,
+            "points": self.left(state),
+            "recruits": [
+                {"unit": u, "cost": costs[u].muster_cost, "areas": areas}
+                for u, areas in recruits.items()
+            ],
+            "upgrades": upgrades,
+            "options": [DONE],
+        }
+        return {self.house: Prompt(self.house, "muster", (MusterUnit.kind, Choose.kind), data)}
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        if isinstance(action, Choose):
+            if action.option != DONE:
+                raise IllegalChoice(f"{action.option!r} is not one of {[DONE]}", rule="3.5.6")
+            state.pop()
+            state.emit("muster_done", house=house, area=self.area, unused=self.left(state))
+            return
+        assert isinstance(action, MusterUnit)
+        error = self.problem(state, action)
+        if error is not None:
+            raise error
+        kind = state.rules.unit_types[action.unit]
+        fresh = self.fresh
+        if action.replace is None:
+            cost = kind.muster_cost
+            board.add_units(state, action.area, house, [action.unit])
+            state.emit(
+                "mustered", house=house, area=action.area, unit=action.unit, source=self.area
+            )
+            if action.area == self.area:
+                fresh = (*fresh, action.unit)
+        else:
+            cost = kind.upgrade_cost
+            self.upgrade(state, action.replace, action.unit)
+            fresh = (*fresh, action.unit)
+        points = self.left(state) - cost
+        if points > 0:
+            state.replace_top(MusterIn(house, self.area, points, tuple(sorted(fresh))))
+        else:
+            state.pop()
+
+    def upgrade(self, state: State, old: str, new: str) -> None:
+        """Replace one ``old`` unit in the area by ``new`` in place (1.2.5)."""
+        units = state.units[self.area]
+        i = next(i for i, u in enumerate(units) if u.type == old)
+        state.units[self.area] = (
+            *units[:i],
+            Unit(self.house, new, units[i].routed),
+            *units[i + 1 :],
+        )
+        state.emit("upgraded", house=self.house, area=self.area, unit=old, to=new)
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        options: list[Action] = [*self.legal_actions(state), Choose(DONE)]
+        return rnd.choice(options)
