@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from westeros.base.westeros_cards import card_type
 from westeros.engine.content import Ruleset
 
 FACTS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "westeros-2e.json"
@@ -88,9 +89,9 @@ def test_3_westeros_decks_match_the_fact_file(rules: Ruleset, facts: dict) -> No
         for deck, cards in facts["westeros_decks"].items()
         for c in cards
     }
-    ours = {(c.deck, c.id): c.count for c in rules.westeros_cards.values()}
+    ours = {(c.deck, card_type(c.id)): c.count for c in rules.westeros_cards.values()}
     assert ours == theirs
-    icons = {c.id for c in rules.westeros_cards.values() if c.wildling_icon}
+    icons = {card_type(c.id) for c in rules.westeros_cards.values() if c.wildling_icon}
     assert icons == set(facts["westeros_cards_with_wildling_icon"])
 
 

@@ -57,7 +57,13 @@ def test_no_view_leaks_secrets_at_any_decision_point(rules: Ruleset, seed: int) 
         action = random_action(state, house, rnd)
         secret = isinstance(state.stack[-1], Simultaneous)
         new, events = apply(state, house, action)
-        if secret and pending(new) and isinstance(new.stack[-1], type(state.stack[-1])):
+        still_waiting = (
+            secret
+            and pending(new)
+            and type(new.stack[-1]) is type(state.stack[-1])
+            and new.stack[:-1] == state.stack[:-1]
+        )
+        if still_waiting:
             # A secret commitment: others see only that the house has committed.
             after = views(new)
             for viewer, view in after.items():

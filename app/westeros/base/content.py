@@ -33,7 +33,9 @@ COLOURS = {
 def area_kinds() -> list[AreaKind]:
     """Land and sea (1.1.1): land supports and raids land only (5.2.1, 5.4.1)."""
     return [
-        AreaKind(LAND, LAND, supports=frozenset({LAND}), raids=frozenset({LAND}), counts_as_land=True),
+        AreaKind(
+            LAND, LAND, supports=frozenset({LAND}), raids=frozenset({LAND}), counts_as_land=True
+        ),
         AreaKind(SEA, SEA, supports=frozenset({LAND, SEA}), raids=frozenset({LAND, SEA, "port"})),
     ]
 
@@ -66,7 +68,12 @@ def unit_types() -> list[UnitType]:
         UnitType("footman", "Footman", LAND, strength=1, muster_cost=1),
         UnitType("knight", "Knight", LAND, strength=2, muster_cost=2, upgrade_from=("footman",)),
         UnitType(
-            "siege_engine", "Siege engine", LAND, strength=0, muster_cost=2, vs_castle=4,
+            "siege_engine",
+            "Siege engine",
+            LAND,
+            strength=0,
+            muster_cost=2,
+            vs_castle=4,
             upgrade_from=("footman",),
         ),
         UnitType("ship", "Ship", SEA, strength=1, muster_cost=1),

@@ -1,16 +1,108 @@
-"""Placeholder until the consolidate module lands."""
+"""Resolving Consolidate Power orders (5.6): gain power, or muster with a starred order."""
+
+from __future__ import annotations
 
 import dataclasses
+import random
+from typing import Any, ClassVar
 
-from .flow import Step
+from . import power
+from .actions import Action
+from .content import LAND
+from .errors import CannotMuster, NotYourOrder
+from .flow import Decision, Prompt
 from .state import State
+
+CONSOLIDATE = "consolidate_power"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class ConsolidateTurn(Step):
-    """Placeholder: removes one order of the house."""
+class ResolveConsolidate(Action):
+    """Resolve the Consolidate Power order in ``area``; ``muster`` musters there instead of
+    gaining power (starred order in a castle area, 5.6.2)."""
+
+    kind: ClassVar[str] = "resolve_consolidate"
+    area: str
+    muster: bool = False
+
+
+def consolidate_areas(state: State, house: str) -> list[str]:
+    """Areas holding ``house``'s Consolidate Power orders, sorted."""
+    tokens = state.rules.order_tokens
+    return sorted(
+        a
+        for a, o in state.orders.items()
+        if o.house == house and tokens[o.token].type == CONSOLIDATE
+    )
+
+
+def consolidate_yield(state: State, area: str, house: str) -> int:
+    """Power a Consolidate Power order in ``area`` yields (5.6.1, §12.17): the area kind's own
+    rule if it has one (ports, 6.2.2), else 1 + crowns on land and 0 at sea."""
+    rules = state.rules
+    custom = rules.kind(area).rules.consolidate_yield(state, area, house)
+    if custom is not None:
+        return custom
+    if rules.domain[area] == LAND:
+        return 1 + rules.areas[area].crowns
+    return 0
+
+
+def may_muster(state: State, area: str) -> bool:
+    """May the Consolidate Power order in ``area`` muster instead (5.6.2, §12.18): starred and
+    in a castle area (never in a port, 6.2.2)."""
+    rules = state.rules
+    return rules.order_tokens[state.orders[area].token].star and rules.areas[area].castle > 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ConsolidateTurn(Decision):
+    """``house`` resolves one of its Consolidate Power orders (5.1, 5.6)."""
 
     house: str
 
-    def run(self, state: State) -> None:
-        raise NotImplementedError
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        areas = consolidate_areas(state, self.house)
+        if not areas:
+            return {}
+        data: dict[str, Any] = {
+            "orders": {
+                a: {
+                    "token": state.orders[a].token,
+                    "yield": consolidate_yield(state, a, self.house),
+                    "may_muster": may_muster(state, a),
+                }
+                for a in areas
+            }
+        }
+        return {
+            self.house: Prompt(self.house, "consolidate_power", (ResolveConsolidate.kind,), data)
+        }
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        assert isinstance(action, ResolveConsolidate)
+        if action.area not in consolidate_areas(state, house):
+            raise NotYourOrder(f"{house} has no Consolidate Power order in {action.area!r}", "5.6")
+        if action.muster and not may_muster(state, action.area):
+            raise CannotMuster(
+                f"the Consolidate Power order in {action.area!r} cannot muster: only a starred "
+                "order in a castle area may"
+            )
+        state.pop()
+        token = state.orders.pop(action.area).token
+        if action.muster:
+            from .mustering import MusterIn
+
+            state.emit("consolidate_muster", house=house, area=action.area, token=token)
+            state.push(MusterIn(house, action.area))
+            return
+        gained = power.gain(state, house, consolidate_yield(state, action.area, house))
+        state.emit("consolidate_power", house=house, area=action.area, token=token, gained=gained)
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        choices = []
+        for area in consolidate_areas(state, house):
+            choices.append(ResolveConsolidate(area))
+            if may_muster(state, area):
+                choices.append(ResolveConsolidate(area, muster=True))
+        return rnd.choice(choices)

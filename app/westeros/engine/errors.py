@@ -123,3 +123,27 @@ class CannotMuster(IllegalAction):
     area (5.6.2, 6.2.2)."""
 
     rule = "5.6.2"
+
+
+class UnitsCannotMove(IllegalAction):
+    """A march names units that are not in its area, are routed (1.2.4) or move twice (5.3.1)."""
+
+    rule = "5.3.1"
+
+
+class TooManyCombats(IllegalAction):
+    """A march may trigger at most one combat, neutral forces included (5.3.3)."""
+
+    rule = "5.3.3"
+
+
+class NeutralForceTooStrong(IllegalAction):
+    """The attacking strength is below the neutral force token's value (5.5.1)."""
+
+    rule = "5.5.1"
+
+
+class PowerTokenNotAllowed(IllegalAction):
+    """A power token may not be left in the area the march leaves (5.3.9)."""
+
+    rule = "5.3.9"

@@ -1,14 +1,325 @@
-"""Planning phase (4). Placeholder until the planning module lands."""
+"""The Planning phase (4): secret, simultaneous order placement, the reveal, and the Messenger
+Raven (4.4).
+
+Committed placements stay inside the ``OrderPlacement`` step until every house has committed
+(0.4.4), so ``player_view`` never shows them before the reveal."""
+
+from __future__ import annotations
 
 import dataclasses
+import functools
+import random
+from typing import Any, ClassVar
 
-from .flow import Step
-from .state import State
+from . import tracks
+from .actions import Action, Choose
+from .choices import ChooseOption
+from .content import OrderToken, Ruleset
+from .errors import (
+    AreaLeftEmpty,
+    ForbiddenOrder,
+    IllegalChoice,
+    IllegalOrder,
+    StarLimitExceeded,
+    TokenReused,
+)
+from .flow import Decision, Prompt, Simultaneous, Step
+from .state import Order, State
+
+LOOK = "look_at_wildling_card"
+NOTHING = "nothing"
+KEEP = "keep_on_top"
+BOTTOM = "move_to_bottom"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlaceOrders(Action):
+    """A house's secret placement (4.1): (area, order-token id) pairs."""
+
+    kind: ClassVar[str] = "place_orders"
+    orders: tuple[tuple[str, str], ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReplaceOrder(Action):
+    """Messenger Raven (4.4 a): put the unplaced ``token`` in place of the order in ``area``."""
+
+    kind: ClassVar[str] = "replace_order"
+    area: str
+    token: str
+
+
+def forbidden(state: State, token: OrderToken) -> str | None:
+    """Why ``token`` may not be placed this round (4.3.2, 3.3), or None if it may."""
+    return _forbidden(state.restrictions, token)
+
+
+def _forbidden(restrictions: frozenset[str], token: OrderToken) -> str | None:
+    for key in (token.type, f"{token.type}{token.bonus:+d}"):
+        if key in restrictions:
+            return f"no {key} orders may be placed this round (3.3)"
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _token_table(rules: Ruleset, restrictions: frozenset[str]) -> tuple[dict[str, Any], ...]:
+    """Prompt data for every order token under ``restrictions`` (shared, read-only: the
+    placement prompt of every house is rebuilt on each ``pending`` call)."""
+    return tuple(
+        {
+            "id": t.id,
+            "type": t.type,
+            "bonus": t.bonus,
+            "star": t.star,
+            "forbidden": _forbidden(restrictions, t),
+        }
+        for t in rules.order_tokens.values()
+    )
+
+
+def order_areas(state: State) -> dict[str, list[str]]:
+    """Areas holding units of each house (4.1), sorted by area id."""
+    out: dict[str, list[str]] = {}
+    for area in sorted(state.units):
+        out.setdefault(state.units[area][0].house, []).append(area)
+    return out
+
+
+def token_data(state: State) -> list[dict[str, Any]]:
+    """Every order token as JSON-ready prompt data: id, type, bonus, star and why it is
+    forbidden this round (None if it is not)."""
+    return list(_token_table(state.rules, state.restrictions))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlanningPhase(Step):
-    """Placeholder."""
+    """Start the Planning phase (4): every house with units places orders in secret, then the
+    orders are revealed and the Raven holder decides (4.4)."""
 
     def run(self, state: State) -> None:
-        return None
+        areas = order_areas(state)
+        houses = tuple(h for h in tracks.turn_order(state) if h in areas)
+        state.push(
+            OrderPlacement(houses, tuple((h, tuple(areas[h])) for h in houses)),
+            MessengerRaven(),
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OrderPlacement(Simultaneous):
+    """Simultaneous, secret order placement (4.1-4.3); the reveal when all have committed.
+
+    ``areas`` holds each deciding house's areas with units (units cannot move while orders are
+    placed)."""
+
+    houses: tuple[str, ...]
+    areas: tuple[tuple[str, tuple[str, ...]], ...]
+    commits: tuple[tuple[str, Action], ...] = ()
+
+    def areas_of(self, house: str) -> tuple[str, ...]:
+        """The areas in which ``house`` must place orders."""
+        for h, areas in self.areas:
+            if h == house:
+                return areas
+        return ()
+
+    def prompt_for(self, state: State, house: str) -> Prompt:
+        return Prompt(
+            house,
+            "place_orders",
+            (PlaceOrders.kind,),
+            {
+                "areas": list(self.areas_of(house)),
+                "tokens": token_data(state),
+                "star_limit": tracks.star_limit(state, house),
+                "fill_every_area": True,
+            },
+        )
+
+    def check(self, state: State, house: str, action: Action) -> None:
+        assert isinstance(action, PlaceOrders)
+        areas = self.areas_of(house)
+        tokens = state.rules.order_tokens
+        limit = tracks.star_limit(state, house)
+        filled: set[str] = set()
+        used: set[str] = set()
+        stars = 0
+        for area, token_id in action.orders:
+            if area not in areas:
+                raise IllegalOrder(f"{house} has no units in {area!r}", "4.1")
+            if area in filled:
+                raise IllegalOrder(f"two orders in {area!r}", "4.1")
+            token = tokens.get(token_id)
+            if token is None:
+                raise IllegalOrder(f"no order token {token_id!r}", "1.4.1")
+            if token_id in used:
+                raise TokenReused(f"order token {token_id!r} is placed twice")
+            reason = forbidden(state, token)
+            if reason is not None:
+                raise ForbiddenOrder(f"{token_id!r}: {reason}")
+            filled.add(area)
+            used.add(token_id)
+            stars += token.star
+        if stars > limit:
+            raise StarLimitExceeded(f"{house} may place {limit} starred order(s), not {stars}")
+        if len(filled) < len(areas):
+            spare = [
+                t.id
+                for t in tokens.values()
+                if t.id not in used
+                and forbidden(state, t) is None
+                and (not t.star or stars < limit)
+            ]
+            if spare:
+                empty = [a for a in areas if a not in filled]
+                raise AreaLeftEmpty(f"{empty} left without an order while {spare} may be placed")
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        areas = list(self.areas_of(house))
+        rnd.shuffle(areas)
+        limit = tracks.star_limit(state, house)
+        tokens = [t for t in state.rules.order_tokens.values() if forbidden(state, t) is None]
+        rnd.shuffle(tokens)
+        orders: list[tuple[str, str]] = []
+        stars = 0
+        for token in tokens:
+            if len(orders) == len(areas):
+                break
+            if token.star:
+                if stars >= limit:
+                    continue
+                stars += 1
+            orders.append((areas[len(orders)], token.id))
+        return PlaceOrders(tuple(orders))
+
+    def resolve(self, state: State, commits: dict[str, Action]) -> None:
+        for house in self.houses:
+            action = commits[house]
+            assert isinstance(action, PlaceOrders)
+            for area, token in action.orders:
+                state.orders[area] = Order(house, token)
+            state.placed[house] = frozenset(t for _, t in action.orders)
+        state.emit(
+            "orders_revealed",
+            orders={a: [o.house, o.token] for a, o in sorted(state.orders.items())},
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MessengerRaven(Decision):
+    """The Messenger Raven (4.4): after the reveal, the King's Court holder may replace one of
+    its orders with an unplaced token, look at the top wildling card, or do nothing."""
+
+    def holder(self, state: State) -> str | None:
+        """The house that decides, or None if the Raven was already used this round (1.6.4)."""
+        return None if state.raven_used else tracks.holder(state, tracks.KINGS_COURT)
+
+    def options(self, state: State) -> list[str]:
+        """The Choose options open to the holder (b and c)."""
+        return [LOOK, NOTHING] if state.wildling_deck else [NOTHING]
+
+    def spare_tokens(self, state: State, house: str) -> list[OrderToken]:
+        """Unplaced tokens that are not forbidden this round (4.4 a, 4.3.2)."""
+        placed = state.placed.get(house, frozenset())
+        return [
+            t
+            for t in state.rules.order_tokens.values()
+            if t.id not in placed and forbidden(state, t) is None
+        ]
+
+    def own_orders(self, state: State, house: str) -> list[str]:
+        """Areas holding ``house``'s orders, sorted."""
+        return sorted(a for a, o in state.orders.items() if o.house == house)
+
+    def stars_placed(self, state: State, house: str) -> int:
+        """Starred orders ``house`` has on the board."""
+        tokens = state.rules.order_tokens
+        return sum(1 for o in state.orders.values() if o.house == house and tokens[o.token].star)
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        house = self.holder(state)
+        if house is None:
+            return {}
+        placed = state.placed.get(house, frozenset())
+        return {
+            house: Prompt(
+                house,
+                "messenger_raven",
+                (ReplaceOrder.kind, Choose.kind),
+                {
+                    "options": self.options(state),
+                    "orders": {a: state.orders[a].token for a in self.own_orders(state, house)},
+                    "tokens": [t for t in token_data(state) if t["id"] not in placed],
+                    "star_limit": tracks.star_limit(state, house),
+                    "stars_placed": self.stars_placed(state, house),
+                },
+            )
+        }
+
+    def check_replace(self, state: State, house: str, action: ReplaceOrder) -> None:
+        """Raise unless ``action`` is a legal replacement (4.4 a)."""
+        current = state.orders.get(action.area)
+        if current is None or current.house != house:
+            raise IllegalOrder(f"{house} has no order in {action.area!r} to replace", "4.4")
+        token = state.rules.order_tokens.get(action.token)
+        if token is None:
+            raise IllegalOrder(f"no order token {action.token!r}", "1.4.1")
+        if action.token in state.placed.get(house, frozenset()):
+            raise TokenReused(f"order token {action.token!r} is already placed")
+        reason = forbidden(state, token)
+        if reason is not None:
+            raise ForbiddenOrder(f"{action.token!r}: {reason}")
+        old_star = state.rules.order_tokens[current.token].star
+        stars = self.stars_placed(state, house) - old_star + token.star
+        limit = tracks.star_limit(state, house)
+        if stars > limit:
+            raise StarLimitExceeded(f"{house} may have {limit} starred order(s), not {stars}")
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        if isinstance(action, ReplaceOrder):
+            self.check_replace(state, house, action)
+            state.pop()
+            old = state.orders[action.area].token
+            state.orders[action.area] = Order(house, action.token)
+            state.placed[house] = state.placed[house] - {old} | {action.token}
+            state.raven_used = True
+            state.emit("raven_replaced", house=house, area=action.area, old=old, new=action.token)
+            return
+        assert isinstance(action, Choose)
+        if action.option not in self.options(state):
+            raise IllegalChoice(f"{action.option!r} is not one of {self.options(state)}", "4.4")
+        state.pop()
+        state.raven_used = True
+        if action.option == NOTHING:
+            state.emit("raven_unused", house=house)
+            return
+        state.wildling_seen = state.wildling_seen | {house}
+        state.emit("raven_looked", house=house)
+        state.emit("wildling_card_seen", to=frozenset({house}), card=state.wildling_deck[0])
+        state.push(WildlingCardPlacement(house, (KEEP, BOTTOM), "4.4 Messenger Raven"))
+
+    def legal_replacements(self, state: State, house: str) -> list[ReplaceOrder]:
+        """Every legal replacement (4.4 a), in a fixed order."""
+        tokens = state.rules.order_tokens
+        spare = self.spare_tokens(state, house)
+        room = tracks.star_limit(state, house) - self.stars_placed(state, house)
+        out = []
+        for area in self.own_orders(state, house):
+            old_star = tokens[state.orders[area].token].star
+            out.extend(ReplaceOrder(area, t.id) for t in spare if t.star - old_star <= room)
+        return out
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        choices: list[Action] = [Choose(o) for o in self.options(state)]
+        choices.extend(self.legal_replacements(state, house))
+        return rnd.choice(choices)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WildlingCardPlacement(ChooseOption):
+    """After looking with the Raven (4.4 b): keep the top wildling card or put it beneath."""
+
+    def chosen(self, state: State, option: str) -> None:
+        if option == BOTTOM:
+            state.wildling_deck = state.wildling_deck[1:] + state.wildling_deck[:1]
+            state.wildling_seen = frozenset()

@@ -1,16 +1,111 @@
-"""Placeholder until the raid module lands."""
+"""Resolving Raid orders (5.2): remove one adjacent enemy order, pillaging Consolidate Power."""
+
+from __future__ import annotations
 
 import dataclasses
+import random
+from typing import Any, ClassVar
 
-from .flow import Step
+from . import board, power
+from .actions import Action
+from .errors import IllegalTarget, NotYourOrder
+from .flow import Decision, Prompt
 from .state import State
+
+RAID = "raid"
+CONSOLIDATE = "consolidate_power"
+RAIDABLE = frozenset({"support", RAID, CONSOLIDATE})
+STARRED_RAIDABLE = RAIDABLE | {"defense"}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class RaidTurn(Step):
-    """Placeholder: removes one order of the house."""
+class ResolveRaid(Action):
+    """Resolve the Raid order in ``area``, removing the order in ``target`` (None: no target,
+    5.2.2)."""
+
+    kind: ClassVar[str] = "resolve_raid"
+    area: str
+    target: str | None = None
+
+
+def raid_areas(state: State, house: str) -> list[str]:
+    """Areas holding ``house``'s Raid orders, sorted."""
+    tokens = state.rules.order_tokens
+    return sorted(
+        a for a, o in state.orders.items() if o.house == house and tokens[o.token].type == RAID
+    )
+
+
+def targets(state: State, area: str) -> list[str]:
+    """Areas the Raid order in ``area`` may target (5.2.1, §12.14, §12.15): adjacent and not
+    blocked, of a kind this area may raid, holding another house's Support, Raid or Consolidate
+    Power order (also Defense for a starred Raid; never March). Sorted."""
+    rules = state.rules
+    raider = state.orders[area]
+    allowed = STARRED_RAIDABLE if rules.order_tokens[raider.token].star else RAIDABLE
+    kinds = rules.kind(area).raids
+    out = []
+    for other in sorted(board.neighbours(state, area)):
+        order = state.orders.get(other)
+        if (
+            order is not None
+            and order.house != raider.house
+            and rules.areas[other].kind in kinds
+            and rules.order_tokens[order.token].type in allowed
+        ):
+            out.append(other)
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RaidTurn(Decision):
+    """``house`` resolves one of its Raid orders (5.1, 5.2)."""
 
     house: str
 
-    def run(self, state: State) -> None:
-        raise NotImplementedError
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        areas = raid_areas(state, self.house)
+        if not areas:
+            return {}
+        data: dict[str, Any] = {
+            "raids": {
+                a: {"token": state.orders[a].token, "targets": targets(state, a)} for a in areas
+            },
+            "may_skip_target": True,
+        }
+        return {self.house: Prompt(self.house, "raid", (ResolveRaid.kind,), data)}
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        assert isinstance(action, ResolveRaid)
+        if action.area not in raid_areas(state, house):
+            raise NotYourOrder(f"{house} has no Raid order in {action.area!r}", "5.2")
+        if action.target is not None and action.target not in targets(state, action.area):
+            raise IllegalTarget(
+                f"the Raid in {action.area!r} cannot remove an order in {action.target!r}"
+            )
+        state.pop()
+        raid_token = state.orders.pop(action.area).token
+        removed = None
+        gained = lost = 0
+        if action.target is not None:
+            victim = state.orders.pop(action.target)
+            removed = victim.token
+            if state.rules.order_tokens[removed].type == CONSOLIDATE:
+                gained = power.gain(state, house, 1)
+                lost = power.lose(state, victim.house, 1)
+        state.emit(
+            "raid",
+            house=house,
+            area=action.area,
+            token=raid_token,
+            target=action.target,
+            removed=removed,
+            gained=gained,
+            lost=lost,
+        )
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        choices = [
+            ResolveRaid(a, t) for a in raid_areas(state, house) for t in (None, *targets(state, a))
+        ]
+        return rnd.choice(choices)
