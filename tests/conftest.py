@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# Tests never autoload installed or user-folder plugins (DESIGN §3); set before any ruleset.
+os.environ.setdefault("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
 
 from westeros.engine.content import Ruleset
 from westeros.plugins import build_ruleset

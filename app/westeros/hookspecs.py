@@ -1,9 +1,18 @@
 """Every hook a Westeros plugin may implement (DESIGN §3; modder's guide: docs/plugins.md).
 
-Content hooks return lists of the typed objects in ``westeros.engine.content``; the host merges
-them and refuses duplicate ids, naming both plugins. Rule hooks receive the game's options and
-return a callable (or None when the plugin is inactive under those options); the engine calls it
-at the matching point of the rules."""
+Plugins implement hooks with ``from westeros import hookimpl``. Three groups:
+
+- *Content* hooks return lists of the typed objects in ``westeros.engine.content``; the host
+  merges them in plugin order and refuses a plugin that registers an id another plugin already
+  registered, naming both.
+- *Rule* hooks receive the game's options (registered defaults filled in) and return a callable,
+  or None when the plugin is inactive under those options; the engine calls the callables, in
+  plugin order, at the matching point of the rules (``westeros.engine.content.RuleHooks``).
+  Callables get the state being changed: they may change it and ``state.push`` steps, but must be
+  deterministic (randomness only through ``westeros.engine.rng`` with ``state.seed``).
+- *AI* and *UI* hooks contribute AI personalities, templates, static files and translations.
+
+A plugin that raises in any hook is disabled for the session (``westeros.plugins``)."""
 
 from __future__ import annotations
 
@@ -34,14 +43,17 @@ hookspec = pluggy.HookspecMarker("westeros")
 @hookspec
 def register_area_kinds() -> list[AreaKind]:
     """Kinds of area (RULES.md 1.1.1): land and sea come from the base game, port from ports.
+    A kind's ``rules`` (an ``AreaRules`` subclass) answers who may enter, who controls the
+    area, its unit cap and its Consolidate Power yield, so a new kind needs no engine change.
 
-    :return: AreaKind objects; their ``rules`` object implements the kind's behaviour.
+    :return: AreaKind objects with unique ids.
     """
 
 
 @hookspec
 def register_areas() -> list[AreaDef]:
-    """Map areas (RULES.md 1.1) with castles, crowns, barrels, home and garrison.
+    """Map areas (RULES.md 1.1) with castles, crowns, barrels, home and garrison; each names a
+    registered area kind. Kind-specific facts go in ``attrs`` (a port's ``port_of``).
 
     :return: AreaDef objects; ids must be unique across all plugins.
     """
@@ -51,7 +63,8 @@ def register_areas() -> list[AreaDef]:
 def register_adjacency() -> list[tuple[str, str]]:
     """Adjacent pairs of areas (RULES.md 1.1.1); order within a pair does not matter.
 
-    :return: (area id, area id) pairs; both areas must be registered by some plugin.
+    :return: (area id, area id) pairs; both areas must be registered by some plugin, else
+        this plugin is disabled.
     """
 
 
@@ -81,9 +94,11 @@ def register_houses() -> list[HouseDef]:
 
 @hookspec
 def register_house_cards() -> list[HouseCard]:
-    """House cards with their abilities (RULES.md 8).
+    """House cards with their abilities (RULES.md 8); every card of a house in play starts
+    in its owner's hand.
 
-    :return: HouseCard objects; ``ability`` is a ``westeros.engine.combat.CardAbility``.
+    :return: HouseCard objects with unique ids; ``ability`` is a
+        ``westeros.engine.combat.abilities.CardAbility`` (or None for a card without one).
     """
 
 
@@ -121,9 +136,10 @@ def register_wildling_cards() -> list[WildlingCard]:
 
 @hookspec
 def register_game_options() -> list[GameOption]:
-    """Options shown on the new-game screen (e.g. Tides of Battle on/off).
+    """Options shown on the new-game screen (e.g. Tides of Battle on/off). A new game
+    records every option's value in ``state.options`` (the default unless chosen).
 
-    :return: GameOption objects with their defaults.
+    :return: GameOption objects with unique ids and their defaults.
     """
 
 
@@ -132,7 +148,10 @@ def register_game_options() -> list[GameOption]:
 
 @hookspec
 def rule_strength_modifier(options: Mapping[str, Any]) -> Callable[..., int] | None:
-    """Combat strength modifier (RULES.md 5.4.7): ``f(state, combat, side) -> int``.
+    """Combat strength modifier (RULES.md 5.4.7): ``f(state, combat, side) -> int`` is added
+    to the final strength of ``side`` (``"attacker"`` or ``"defender"``) of ``combat``
+    (``westeros.engine.combat.Combat``) whenever it is computed. Read-only: do not change the
+    state.
 
     :param options: the game's options.
     :return: the modifier, or None when inactive.
@@ -142,7 +161,8 @@ def rule_strength_modifier(options: Mapping[str, Any]) -> Callable[..., int] | N
 @hookspec
 def rule_icon_modifier(options: Mapping[str, Any]) -> Callable[..., tuple[int, int]] | None:
     """Extra sword / fortification icons for a side (RULES.md 5.4.9):
-    ``f(state, combat, side) -> (swords, fortifications)``.
+    ``f(state, combat, side) -> (swords, fortifications)`` is added to the icons of ``side``'s
+    house card when casualties are counted. Read-only.
 
     :param options: the game's options.
     :return: the modifier, or None when inactive.
@@ -152,7 +172,9 @@ def rule_icon_modifier(options: Mapping[str, Any]) -> Callable[..., tuple[int, i
 @hookspec
 def rule_combat_step(options: Mapping[str, Any]) -> Callable[..., list[Any]] | None:
     """Steps inserted into a combat after house-card abilities, before the Blade
-    (RULES.md 5.4.5): ``f(state, combat) -> list[Step]``.
+    (RULES.md 5.4.5): ``f(state, combat) -> list[Step]``. The steps (frozen dataclasses,
+    ``Step`` or ``Decision``) run in the given order; they keep their data in
+    ``state.combat`` via ``combat.with_data`` (keys starting with ``_`` stay secret).
 
     :param options: the game's options.
     :return: the step factory, or None when inactive.
@@ -162,6 +184,7 @@ def rule_combat_step(options: Mapping[str, Any]) -> Callable[..., list[Any]] | N
 @hookspec
 def rule_after_casualties(options: Mapping[str, Any]) -> Callable[..., None] | None:
     """Runs after sword casualties (RULES.md 5.4.9 item 5): ``f(state, combat) -> None``.
+    Steps it pushes (e.g. ``DestroyParticipants``) run before the retreat.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.
@@ -170,7 +193,9 @@ def rule_after_casualties(options: Mapping[str, Any]) -> Callable[..., None] | N
 
 @hookspec
 def rule_after_resolution(options: Mapping[str, Any]) -> Callable[..., None] | None:
-    """Consequence check after every resolution (RULES.md Appendix A.3): ``f(state) -> None``.
+    """Consequence check after every resolution (RULES.md Appendix A.3): ``f(state) -> None``,
+    called by ``westeros.engine.victory.consequences`` before the victory check. It runs very
+    often: keep it cheap and idempotent; push a Decision when a house must choose.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.
@@ -179,7 +204,8 @@ def rule_after_resolution(options: Mapping[str, Any]) -> Callable[..., None] | N
 
 @hookspec
 def rule_round_start(options: Mapping[str, Any]) -> Callable[..., None] | None:
-    """Runs at the start of every round (RULES.md 3.1): ``f(state) -> None``.
+    """Runs at the start of every round (RULES.md 3.1), before its phases are queued:
+    ``f(state) -> None``; ``state.round`` is the new round.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.
@@ -188,7 +214,8 @@ def rule_round_start(options: Mapping[str, Any]) -> Callable[..., None] | None:
 
 @hookspec
 def rule_round_end(options: Mapping[str, Any]) -> Callable[..., None] | None:
-    """End-of-round effect during Clean Up (RULES.md 5.7): ``f(state) -> None``.
+    """End-of-round effect during Clean Up (RULES.md 5.7): ``f(state) -> None``, after orders
+    are removed and routed units restored, before the victory check and the next round.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.
@@ -197,7 +224,8 @@ def rule_round_end(options: Mapping[str, Any]) -> Callable[..., None] | None:
 
 @hookspec
 def rule_victory_check(options: Mapping[str, Any]) -> Callable[..., str | None] | None:
-    """An extra victory condition (RULES.md 9.1): ``f(state) -> winning house or None``.
+    """An extra victory condition (RULES.md 9.1): ``f(state) -> winning house or None``,
+    asked before the 7-castle check after every resolution; the first house returned wins.
 
     :param options: the game's options.
     :return: the check, or None when inactive.
@@ -206,7 +234,8 @@ def rule_victory_check(options: Mapping[str, Any]) -> Callable[..., str | None] 
 
 @hookspec
 def rule_power_income(options: Mapping[str, Any]) -> Callable[..., int] | None:
-    """Extra power from Game of Thrones (RULES.md 3.4.6): ``f(state, house) -> int``.
+    """Extra power from Game of Thrones (RULES.md 3.4.6): ``f(state, house) -> int`` is added
+    to ``house``'s crowns (ports: 6.2.3); the 20-token cap still applies (1.5.2).
 
     :param options: the game's options.
     :return: the callable, or None when inactive.
@@ -216,7 +245,8 @@ def rule_power_income(options: Mapping[str, Any]) -> Callable[..., int] | None:
 @hookspec
 def rule_muster_targets(options: Mapping[str, Any]) -> Callable[..., list[str]] | None:
     """Extra areas a unit mustered in a castle area may be placed in (RULES.md 3.5.3, 6.2.4):
-    ``f(state, area, house, unit_type) -> list[area id]``.
+    ``f(state, area, house, unit_type) -> list[area id]``. The engine still checks the unit's
+    domain, blocked areas, occupants, the area kind's unit cap, the pool and supply.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.
@@ -225,7 +255,8 @@ def rule_muster_targets(options: Mapping[str, Any]) -> Callable[..., list[str]] 
 
 @hookspec
 def rule_setup(options: Mapping[str, Any]) -> Callable[..., None] | None:
-    """Runs once after the board is set up (RULES.md 2): ``f(state) -> None``.
+    """Runs once after the board is set up (RULES.md 2): ``f(state) -> None``, after units,
+    decks and supply are placed and before round 1 starts (extra decks, tokens, units).
 
     :param options: the game's options.
     :return: the callable, or None when inactive.
@@ -237,7 +268,8 @@ def rule_setup(options: Mapping[str, Any]) -> Callable[..., None] | None:
 
 @hookspec
 def register_ai_personalities() -> list[Any]:
-    """AI personalities (``westeros.ai`` personality objects) offered for AI seats.
+    """AI personalities (``westeros.ai`` personality objects) offered for AI seats; collected
+    in ``LoadedPlugins.ai_personalities``.
 
     :return: personality objects with a unique ``id``.
     """
@@ -248,7 +280,8 @@ def register_ai_personalities() -> list[Any]:
 
 @hookspec
 def register_templates() -> list[str]:
-    """Folders of jinja2 templates; earlier plugins win on equal names.
+    """Folders of jinja2 templates, collected in plugin order in ``LoadedPlugins.templates``;
+    earlier plugins win on equal names.
 
     :return: filesystem paths.
     """
@@ -256,7 +289,8 @@ def register_templates() -> list[str]:
 
 @hookspec
 def register_static() -> list[tuple[str, str]]:
-    """Static asset folders served under ``/static/<prefix>/``.
+    """Static asset folders served under ``/static/<prefix>/``; collected in
+    ``LoadedPlugins.static``.
 
     :return: (prefix, filesystem path) pairs.
     """
@@ -264,7 +298,8 @@ def register_static() -> list[tuple[str, str]]:
 
 @hookspec
 def register_translations() -> list[str]:
-    """gettext catalog folders (``<lang>/LC_MESSAGES/westeros.mo``) for UI strings.
+    """gettext catalog folders (``<lang>/LC_MESSAGES/westeros.mo``) for UI strings;
+    collected in ``LoadedPlugins.translations``.
 
     :return: filesystem paths.
     """

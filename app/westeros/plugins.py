@@ -1,37 +1,503 @@
-"""The plugin manager (DESIGN §3): default plugins, bundled plugins and the Ruleset they build."""
+"""The plugin manager (DESIGN §3; modder's guide: docs/plugins.md).
+
+Plugins are registered in a fixed order: the default plugins (the base game registers itself
+through the hooks), the bundled plugins, plugin objects passed by the caller, then — unless
+autoloading is turned off — installed plugins of the entry-point group ``westeros.plugins`` and
+single-file plugins from the user plugin folder. Earlier plugins win: a later plugin that
+registers an id an earlier one already registered is refused, with an error naming both.
+
+A plugin that fails (raises at import or in a hook, returns the wrong type, implements an
+unknown hook, refers to content nobody registered) is disabled with a clear message; the message
+is logged and kept in ``LoadedPlugins.errors`` for the UI, and the app runs on with the others.
+
+Environment variables:
+
+- ``WESTEROS_DISABLE_PLUGIN_AUTOLOAD``: any non-empty value other than ``0`` turns off entry
+  points and the user plugin folder (tests set it, so that they never see installed plugins).
+- ``WESTEROS_PLUGIN_DIR``: the user plugin folder (default:
+  ``platformdirs.user_data_dir("westeros")/plugins``).
+- ``WESTEROS_TRACE_HOOKS``: any non-empty value other than ``0`` logs every hook call and its
+  result (pluggy tracing) to the ``westeros.hooks`` logger at INFO level.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from collections.abc import Iterable, Mapping
+import importlib.metadata
+import importlib.util
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pluggy
 
 from . import hookspecs
 from .engine.content import RuleHooks, Ruleset
+from .engine.errors import ContentError
+
+log = logging.getLogger("westeros.plugins")
+trace_log = logging.getLogger("westeros.hooks")
+
+PROJECT = "westeros"
+ENTRY_POINT_GROUP = "westeros.plugins"
+ENV_NO_AUTOLOAD = "WESTEROS_DISABLE_PLUGIN_AUTOLOAD"
+ENV_PLUGIN_DIR = "WESTEROS_PLUGIN_DIR"
+ENV_TRACE = "WESTEROS_TRACE_HOOKS"
 
 DEFAULT_PLUGINS = ("westeros.base.plugin",)
 BUNDLED_PLUGINS = ("westeros_ports.plugin", "westeros_tides_of_battle.plugin")
 
+DEFAULT = "default"
+BUNDLED = "bundled"
+EXTRA = "extra"
+ENTRY_POINT = "entry point"
+USER_FOLDER = "user folder"
 
-def plugin_manager(disable: Iterable[str] = (), extra: Iterable[Any] = ()) -> pluggy.PluginManager:
-    """A manager with the default and bundled plugins (minus ``disable``) and ``extra`` objects."""
-    pm = pluggy.PluginManager("westeros")
-    pm.add_hookspecs(hookspecs)
-    skip = set(disable)
-    for path in DEFAULT_PLUGINS + BUNDLED_PLUGINS:
-        name = path.split(".")[0] if not path.startswith("westeros.") else path
-        if name in skip or path in skip:
+# Content hooks: hook name -> (Ruleset keyword, id attribute or None, what the id names).
+CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
+    "register_area_kinds": ("area_kinds", "id", "area kind"),
+    "register_areas": ("areas", "id", "area"),
+    "register_adjacency": ("adjacent", None, "adjacency"),
+    "register_unit_types": ("unit_types", "id", "unit type"),
+    "register_order_tokens": ("order_tokens", "id", "order token"),
+    "register_houses": ("houses", "id", "house"),
+    "register_house_cards": ("house_cards", "id", "house card"),
+    "register_starting_units": ("starting_units", None, "starting unit"),
+    "register_setups": ("setups", "player_count", "setup for player count"),
+    "register_westeros_cards": ("westeros_cards", "id", "Westeros card"),
+    "register_wildling_cards": ("wildling_cards", "id", "wildling card"),
+    "register_game_options": ("options", "id", "game option"),
+    "register_ai_personalities": ("ai_personalities", "id", "AI personality"),
+    "register_templates": ("templates", None, "template folder"),
+    "register_static": ("static", None, "static folder"),
+    "register_translations": ("translations", None, "translation folder"),
+}
+
+# Rule hooks: hook name -> RuleHooks field.
+RULE_HOOKS: dict[str, str] = {
+    "rule_strength_modifier": "strength_modifiers",
+    "rule_icon_modifier": "icon_modifiers",
+    "rule_combat_step": "combat_steps",
+    "rule_after_casualties": "after_casualties",
+    "rule_after_resolution": "after_resolution",
+    "rule_round_start": "round_start",
+    "rule_round_end": "round_end",
+    "rule_victory_check": "victory_checks",
+    "rule_power_income": "power_income",
+    "rule_muster_targets": "muster_targets",
+    "rule_setup": "setup",
+}
+
+
+class PluginError(ContentError):
+    """Plugins could not be loaded as asked (strict loading, missing plugins)."""
+
+
+class MissingPlugins(PluginError):
+    """A saved game needs plugins that are not loaded."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PluginInfo:
+    """A loaded plugin: its name, version, where it came from and the hooks it implements."""
+
+    name: str
+    version: str
+    source: str
+    hooks: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PluginProblem:
+    """Why a plugin was disabled (shown in the log, ``westeros plugins`` and the UI)."""
+
+    plugin: str
+    source: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"plugin {self.plugin!r} ({self.source}) disabled: {self.message}"
+
+
+def env_flag(name: str) -> bool:
+    """True when environment variable ``name`` is set to anything but empty or ``0``."""
+    return os.environ.get(name, "") not in ("", "0")
+
+
+def autoload_enabled() -> bool:
+    """False when ``WESTEROS_DISABLE_PLUGIN_AUTOLOAD`` is set."""
+    return not env_flag(ENV_NO_AUTOLOAD)
+
+
+def user_plugin_dir() -> Path:
+    """The folder whose ``*.py`` files are loaded as single-file plugins."""
+    override = os.environ.get(ENV_PLUGIN_DIR)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(PROJECT)) / "plugins"
+
+
+def _version_of(obj: Any, module_path: str | None) -> str:
+    """``__version__`` of the plugin or of the nearest package above it, else ``""``."""
+    version = getattr(obj, "__version__", None)
+    path = module_path or getattr(obj, "__name__", None)
+    while version is None and path:
+        module = sys.modules.get(path)
+        version = getattr(module, "__version__", None)
+        path = path.rpartition(".")[0]
+    return str(version) if version is not None else ""
+
+
+def _name_of(obj: Any) -> str:
+    """A plugin object's name: its ``NAME``, else its ``__name__``, else its class name."""
+    return str(getattr(obj, "NAME", None) or getattr(obj, "__name__", None) or type(obj).__name__)
+
+
+_user_modules: dict[Path, tuple[int, ModuleType]] = {}
+
+
+def _load_file(path: Path) -> ModuleType:
+    """Import a single-file plugin (cached until the file changes)."""
+    mtime = path.stat().st_mtime_ns
+    cached = _user_modules.get(path)
+    if cached and cached[0] == mtime:
+        return cached[1]
+    name = f"westeros_user_plugins.{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    _user_modules[path] = (mtime, module)
+    return module
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+class PluginHost:
+    """A pluggy manager with the plugins registered in order, and the problems met on the way.
+
+    ``disable`` names plugins (or their module paths) not to load; ``extra`` are plugin objects
+    (modules, classes or instances with ``@hookimpl`` functions) registered after the bundled
+    ones; ``autoload`` None follows ``WESTEROS_DISABLE_PLUGIN_AUTOLOAD``."""
+
+    def __init__(
+        self,
+        disable: Iterable[str] = (),
+        extra: Iterable[Any] = (),
+        *,
+        autoload: bool | None = None,
+    ) -> None:
+        self.pm = pluggy.PluginManager(PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        if env_flag(ENV_TRACE):
+            self.pm.trace.root.setwriter(lambda text: trace_log.info(text.rstrip()))
+            self.pm.enable_tracing()
+        self.skip = set(disable)
+        self.info: dict[str, PluginInfo] = {}  # loaded plugins, in registration order
+        self.errors: list[PluginProblem] = []
+        for path in DEFAULT_PLUGINS:
+            self._import(path, DEFAULT)
+        for path in BUNDLED_PLUGINS:
+            self._import(path, BUNDLED)
+        for obj in extra:
+            if not self.pm.is_registered(obj):
+                self.add(obj, _name_of(obj), EXTRA)
+        if autoload_enabled() if autoload is None else autoload:
+            self._entry_points()
+            self._user_folder()
+
+    # ------------------------------------------------------------------ registration
+    def _skipped(self, name: str, path: str = "") -> bool:
+        return name in self.skip or (bool(path) and path in self.skip)
+
+    def _import(self, path: str, source: str) -> None:
+        fallback = path.removesuffix(".plugin") if source == DEFAULT else path.split(".")[0]
+        if self._skipped(fallback, path):
+            return
+        try:
+            module = importlib.import_module(path)
+        except Exception as exc:
+            self.record(fallback, source, f"cannot be imported ({_describe(exc)})")
+            return
+        name = _name_of(module) if getattr(module, "NAME", None) else fallback
+        if not self._skipped(name):
+            self.add(module, name, source, path)
+
+    def _entry_points(self) -> None:
+        points = sorted(
+            importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name
+        )
+        failed = {p.plugin for p in self.errors}
+        for ep in points:
+            if self._skipped(ep.name, ep.value) or self.pm.has_plugin(ep.name) or ep.name in failed:
+                continue
+            try:
+                obj = ep.load()
+            except Exception as exc:
+                self.record(ep.name, ENTRY_POINT, f"cannot be imported ({_describe(exc)})")
+                continue
+            if self.pm.is_registered(obj):
+                continue
+            version = ep.dist.version if ep.dist is not None else ""
+            self.add(obj, ep.name, ENTRY_POINT, ep.module, version)
+
+    def _user_folder(self) -> None:
+        folder = user_plugin_dir()
+        if not folder.is_dir():
+            return
+        for path in sorted(folder.glob("*.py")):
+            if path.name.startswith("_") or self._skipped(path.stem):
+                continue
+            try:
+                module = _load_file(path)
+            except Exception as exc:
+                self.record(path.stem, USER_FOLDER, f"{path} cannot be imported ({_describe(exc)})")
+                continue
+            self.add(module, path.stem, USER_FOLDER)
+
+    def add(
+        self, obj: Any, name: str, source: str, module_path: str | None = None, version: str = ""
+    ) -> bool:
+        """Register ``obj`` as plugin ``name``; on failure record the problem and return False."""
+        if name in self.info:
+            self.record(name, source, f"the name is taken by the {self.info[name].source} plugin")
+            return False
+        try:
+            self.pm.register(obj, name=name)
+        except Exception as exc:
+            self.record(name, source, f"cannot be registered ({_describe(exc)})")
+            return False
+        callers = self.pm.get_hookcallers(obj) or []
+        unknown = sorted(c.name for c in callers if not c.has_spec())
+        if unknown:
+            self.pm.unregister(obj)
+            self.record(name, source, f"implements unknown hook(s) {', '.join(unknown)}")
+            return False
+        self.info[name] = PluginInfo(
+            name,
+            version or _version_of(obj, module_path),
+            source,
+            tuple(sorted(c.name for c in callers)),
+        )
+        return True
+
+    def record(self, name: str, source: str, message: str) -> None:
+        """Record (and log) why plugin ``name`` is not loaded."""
+        problem = PluginProblem(name, source, message)
+        self.errors.append(problem)
+        log.error("%s", problem)
+
+    def fail(self, name: str, message: str) -> None:
+        """Disable the loaded plugin ``name`` and record why."""
+        self.pm.unregister(self.pm.get_plugin(name))
+        self.record(name, self.info.pop(name).source, message)
+
+    # ------------------------------------------------------------------ calling
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Loaded plugins in registration order."""
+        return tuple(self.info)
+
+    def call_each(self, hook: str, **kwargs: Any) -> dict[str, Any]:
+        """Call ``hook`` on each plugin separately: {plugin name: result} for plugins that
+        implement it, in registration order. A plugin that raises is disabled."""
+        out: dict[str, Any] = {}
+        caller = getattr(self.pm.hook, hook)
+        implementers = {impl.plugin_name for impl in caller.get_hookimpls()}
+        for name in self.names:
+            if name not in implementers or name not in self.info:
+                continue
+            others = [p for n, p in self.pm.list_name_plugin() if n != name and p is not None]
+            try:
+                results = self.pm.subset_hook_caller(hook, others)(**kwargs)
+            except Exception as exc:
+                self.fail(name, f"{hook} raised {_describe(exc)}")
+                continue
+            out[name] = results[0] if results else None
+        return out
+
+
+# ---------------------------------------------------------------------------------- building
+
+
+@dataclasses.dataclass(frozen=True)
+class LoadedPlugins:
+    """Everything the plugins contributed for one game configuration.
+
+    ``ruleset`` is ready for ``new_game``; ``plugins`` are the plugins that loaded, in order;
+    ``errors`` explain every plugin that was disabled. The UI lists come from the
+    ``register_ai_personalities``/``templates``/``static``/``translations`` hooks."""
+
+    ruleset: Ruleset
+    plugins: tuple[PluginInfo, ...]
+    errors: tuple[PluginProblem, ...]
+    ai_personalities: tuple[Any, ...] = ()
+    templates: tuple[str, ...] = ()
+    static: tuple[tuple[str, str], ...] = ()
+    translations: tuple[str, ...] = ()
+
+
+def _checked_list(hook: str, value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"{hook} returned {type(value).__name__}, expected a list")
+    return list(value)
+
+
+def _contributions(
+    host: PluginHost, options: Mapping[str, Any]
+) -> tuple[dict[str, dict[str, list[Any]]], dict[str, Any]]:
+    """Every plugin's content, by plugin and hook; and the options with their defaults."""
+    content: dict[str, dict[str, list[Any]]] = {}
+    for hook in CONTENT_HOOKS:
+        for name, value in host.call_each(hook).items():
+            try:
+                items = _checked_list(hook, value)
+            except TypeError as exc:
+                host.fail(name, str(exc))
+                continue
+            content.setdefault(name, {})[hook] = items
+    defaults = {
+        o.id: o.default
+        for name in host.names
+        for o in content.get(name, {}).get("register_game_options", ())
+    }
+    return content, defaults | dict(options)
+
+
+def _clash(
+    name: str, content: dict[str, list[Any]], owners: dict[tuple[str, Any], str]
+) -> tuple[str, dict[tuple[str, Any], str]]:
+    """The first id of plugin ``name`` already registered (a message, or ""), and its ids."""
+    mine: dict[tuple[str, Any], str] = {}
+    for hook, (_, attr, what) in CONTENT_HOOKS.items():
+        if attr is None:
             continue
-        pm.register(importlib.import_module(path), name=name)
-    for obj in extra:
-        pm.register(obj)
-    return pm
+        for item in content.get(hook, ()):
+            key = (what, getattr(item, attr, None))
+            if key in owners:
+                first = owners[key]
+                return (
+                    f"registers {what} {key[1]!r}, which plugin {first!r} already registers "
+                    f"(plugins {first!r} and {name!r} conflict; {name!r} is refused)"
+                ), mine
+            if key in mine:
+                return f"registers {what} {key[1]!r} twice", mine
+            mine[key] = name
+    return "", mine
 
 
-def _collect(results: list[list[Any] | None]) -> list[Any]:
-    return [item for result in results if result for item in result]
+def _refuse_conflicts(host: PluginHost, content: dict[str, dict[str, list[Any]]]) -> None:
+    """Refuse every plugin that registers an id an earlier plugin registered (DESIGN §3)."""
+    owners: dict[tuple[str, Any], str] = {}
+    for name in host.names:
+        clash, mine = _clash(name, content.get(name, {}), owners)
+        if clash:
+            host.fail(name, clash)
+            content.pop(name, None)
+        else:
+            owners.update(mine)
+
+
+def _refuse_dangling(host: PluginHost, content: dict[str, dict[str, list[Any]]]) -> None:
+    """Refuse plugins whose areas or adjacency name kinds or areas nobody registered."""
+    changed = True
+    while changed:
+        changed = False
+        live = [n for n in host.names if n in content]
+        kinds = {k.id for n in live for k in content[n].get("register_area_kinds", ())}
+        areas = {a.id for n in live for a in content[n].get("register_areas", ())}
+        for name in live:
+            bad = [
+                f"area {a.id!r} has unknown kind {a.kind!r}"
+                for a in content[name].get("register_areas", ())
+                if a.kind not in kinds
+            ] + [
+                f"adjacency {a!r}-{b!r} names an unknown area"
+                for a, b in content[name].get("register_adjacency", ())
+                if a not in areas or b not in areas
+            ]
+            if bad:
+                host.fail(name, bad[0])
+                content.pop(name)
+                changed = True
+                break
+
+
+def _rule_hooks(host: PluginHost, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every plugin's rule callables, by plugin and hook (None results dropped)."""
+    out: dict[str, dict[str, Any]] = {}
+    for hook in RULE_HOOKS:
+        for name, value in host.call_each(hook, options=options).items():
+            if value is None:
+                continue
+            if not callable(value):
+                host.fail(
+                    name,
+                    f"{hook} returned {type(value).__name__}, expected a callable or None",
+                )
+                continue
+            out.setdefault(name, {})[hook] = value
+    return out
+
+
+def load(
+    options: Mapping[str, Any] | None = None,
+    *,
+    disable: Iterable[str] = (),
+    extra: Iterable[Any] = (),
+    autoload: bool | None = None,
+) -> LoadedPlugins:
+    """Load the plugins and merge their content and rule hooks for a game with ``options``."""
+    host = PluginHost(disable, extra, autoload=autoload)
+    content, opts = _contributions(host, options or {})
+    rules = _rule_hooks(host, opts)
+    content = {n: c for n, c in content.items() if n in host.info}
+    _refuse_conflicts(host, content)
+    _refuse_dangling(host, content)
+    live = host.names  # only plugins that survived every check
+
+    def merged(hook: str) -> list[Any]:
+        return [item for n in live for item in content.get(n, {}).get(hook, ())]
+
+    def rule(hook: str) -> tuple[Callable[..., Any], ...]:
+        return tuple(rules[n][hook] for n in live if hook in rules.get(n, {}))
+
+    kwargs = {field: merged(hook) for hook, (field, _, _) in CONTENT_HOOKS.items()}
+    ui = {k: kwargs.pop(k) for k in ("ai_personalities", "templates", "static", "translations")}
+    try:
+        ruleset = Ruleset(
+            **kwargs,
+            hooks=RuleHooks(**{field: rule(h) for h, field in RULE_HOOKS.items()}),
+            plugins=tuple((n, host.info[n].version) for n in host.names),
+        )
+    except ContentError as exc:
+        raise PluginError(f"the plugins' content does not fit together: {exc}") from exc
+    return LoadedPlugins(
+        ruleset=ruleset,
+        plugins=tuple(host.info[n] for n in host.names),
+        errors=tuple(host.errors),
+        ai_personalities=tuple(ui["ai_personalities"]),
+        templates=tuple(ui["templates"]),
+        static=tuple((str(prefix), str(path)) for prefix, path in ui["static"]),
+        translations=tuple(ui["translations"]),
+    )
 
 
 def build_ruleset(
@@ -39,46 +505,35 @@ def build_ruleset(
     *,
     disable: Iterable[str] = (),
     extra: Iterable[Any] = (),
+    autoload: bool | None = None,
+    strict: bool = False,
 ) -> Ruleset:
-    """Merge every plugin's content and rule hooks into one Ruleset for a game with ``options``."""
-    pm = plugin_manager(disable, extra)
-    h = pm.hook
-    opts = dict(options or {})
+    """Merge every plugin's content and rule hooks into one Ruleset for a game with ``options``.
 
-    def rule(hook: Any) -> tuple[Any, ...]:
-        # pluggy returns results last-registered first; keep registration order instead.
-        return tuple(f for f in reversed(hook(options=opts)) if f is not None)
+    Disabled plugins are logged; with ``strict`` any plugin problem raises PluginError instead
+    (the modders' fixture uses this, so a broken plugin fails its own tests)."""
+    loaded = load(options, disable=disable, extra=extra, autoload=autoload)
+    if strict and loaded.errors:
+        raise PluginError("; ".join(str(e) for e in loaded.errors))
+    return loaded.ruleset
 
-    hooks = RuleHooks(
-        strength_modifiers=rule(h.rule_strength_modifier),
-        icon_modifiers=rule(h.rule_icon_modifier),
-        combat_steps=rule(h.rule_combat_step),
-        after_casualties=rule(h.rule_after_casualties),
-        after_resolution=rule(h.rule_after_resolution),
-        round_start=rule(h.rule_round_start),
-        round_end=rule(h.rule_round_end),
-        victory_checks=rule(h.rule_victory_check),
-        power_income=rule(h.rule_power_income),
-        muster_targets=rule(h.rule_muster_targets),
-        setup=rule(h.rule_setup),
-    )
 
-    def content(hook: Any) -> list[Any]:
-        return _collect(list(reversed(hook())))
+def check_requirements(
+    required: Iterable[tuple[str, str]],
+    *,
+    available: Iterable[tuple[str, str]] | None = None,
+) -> None:
+    """Raise MissingPlugins naming every (name, version) in ``required`` that is not loaded.
 
-    return Ruleset(
-        area_kinds=content(h.register_area_kinds),
-        areas=content(h.register_areas),
-        adjacent=content(h.register_adjacency),
-        unit_types=content(h.register_unit_types),
-        order_tokens=content(h.register_order_tokens),
-        houses=content(h.register_houses),
-        house_cards=content(h.register_house_cards),
-        starting_units=content(h.register_starting_units),
-        setups=content(h.register_setups),
-        westeros_cards=content(h.register_westeros_cards),
-        wildling_cards=content(h.register_wildling_cards),
-        options=content(h.register_game_options),
-        hooks=hooks,
-        plugins=tuple((name, "") for name, _ in pm.list_name_plugin()),
-    )
+    ``available`` defaults to the plugins that load now. A different version is not an error
+    (it is logged): the game's own saved content decides whether it still replays."""
+    have = dict(available if available is not None else load().ruleset.plugins)
+    missing = [(n, v) for n, v in required if n not in have]
+    if missing:
+        names = ", ".join(f"{n} {v}".strip() for n, v in missing)
+        raise MissingPlugins(
+            f"this game needs plugin(s) that are not installed or failed to load: {names}"
+        )
+    for name, version in required:
+        if version and have[name] and have[name] != version:
+            log.warning("game made with %s %s; %s is loaded", name, version, have[name])

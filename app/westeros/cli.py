@@ -1,0 +1,96 @@
+"""The ``westeros`` command (DESIGN §1): one argparse parser with a subcommand per task.
+
+Each subcommand is a function ``(args) -> exit code`` registered in ``COMMANDS``; later issues
+add theirs (serve, desktop, play, ...) the same way."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from . import __version__
+from .plugins import ENV_TRACE, LoadedPlugins, env_flag, load
+
+
+def _plugins_text(loaded: LoadedPlugins, out: TextIO) -> None:
+    out.write(f"{len(loaded.plugins)} plugin(s) loaded:\n")
+    for p in loaded.plugins:
+        out.write(f"  {p.name} {p.version or '(no version)'}  [{p.source}]\n")
+        out.write(f"    hooks: {', '.join(p.hooks) or '(none)'}\n")
+    if loaded.errors:
+        out.write(f"{len(loaded.errors)} plugin(s) disabled:\n")
+        for e in loaded.errors:
+            out.write(f"  {e.plugin} [{e.source}]: {e.message}\n")
+    else:
+        out.write("No plugin errors.\n")
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    """List loaded plugins, their versions and hooks, and every plugin that failed to load."""
+    loaded = load(disable=args.disable)
+    if args.json:
+        data: dict[str, Any] = {
+            "plugins": [
+                {"name": p.name, "version": p.version, "source": p.source, "hooks": list(p.hooks)}
+                for p in loaded.plugins
+            ],
+            "errors": [
+                {"plugin": e.plugin, "source": e.source, "message": e.message}
+                for e in loaded.errors
+            ],
+        }
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        _plugins_text(loaded, sys.stdout)
+    return 0
+
+
+COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
+    "plugins": (cmd_plugins, "list loaded plugins, their versions and hooks, and load errors"),
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command-line parser with every subcommand."""
+    top = argparse.ArgumentParser(
+        prog="westeros",
+        description="A free digital edition of A Game of Thrones: The Board Game (2nd edition).",
+        epilog=f"Set {ENV_TRACE}=1 to log every plugin hook call.",
+    )
+    top.add_argument("--version", action="version", version=f"westeros {__version__}")
+    top.add_argument("-v", "--verbose", action="store_true", help="log more (INFO level)")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (func, help_text) in COMMANDS.items():
+        cmd = sub.add_parser(name, help=help_text, description=help_text)
+        cmd.set_defaults(func=func)
+        if name == "plugins":
+            cmd.add_argument("--json", action="store_true", help="print JSON")
+            cmd.add_argument(
+                "--disable", action="append", default=[], metavar="NAME", help="skip a plugin"
+            )
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``westeros`` console script."""
+    p = parser()
+    args = p.parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    if env_flag(ENV_TRACE):
+        logging.getLogger("westeros.hooks").setLevel(logging.INFO)
+    if args.command is None:
+        p.print_help()
+        return 0
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""The ``westeros`` command: --help, --version and ``westeros plugins``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import westeros
+import westeros_ports
+from westeros.cli import main
+
+from .fakes import option_plugin, write_plugin
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"westeros {westeros.__version__}"
+
+
+def test_help_lists_the_plugins_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "usage: westeros" in out
+    assert "plugins" in out
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert "usage: westeros" in capsys.readouterr().out
+
+
+def test_plugins_lists_versions_hooks_and_load_errors(
+    isolated_plugins: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "0")
+    write_plugin(isolated_plugins, "house_rules", option_plugin("house_rule", 1, "0.2"))
+    write_plugin(isolated_plugins, "broken", "import a_module_nobody_installed\n")
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert f"westeros_ports {westeros_ports.__version__}  [bundled]" in out
+    assert "rule_after_resolution" in out
+    assert "house_rules 0.2  [user folder]" in out
+    assert "broken [user folder]: " in out
+    assert "a_module_nobody_installed" in out
+
+
+def test_plugins_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plugins", "--json", "--disable", "westeros_ports"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["name"] for p in data["plugins"]] == ["westeros-base", "westeros_tides_of_battle"]
+    assert "rule_combat_step" in data["plugins"][1]["hooks"]
+    assert data["errors"] == []
+
+
+def test_console_entry_point_runs_as_a_module() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "westeros.cli", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"westeros {westeros.__version__}"
