@@ -1,0 +1,72 @@
+"""Our own SVG map of Westeros, generated from area positions we choose (DESIGN §4, RULES.md 1.1).
+
+Regenerate the bundled map from the repository root with ``python -m westeros.mapgen``
+(``--check`` only verifies that ``frontend/static/map/westeros.svg`` is up to date).
+
+**Positions.** Each plugin may ship ``data/layout.json`` in the package of its plugin module;
+the files of every plugin that built the Ruleset are merged (``load_layout``). The format::
+
+    {
+      "canvas": [width, height],            # exactly one file (the base game's) sets it
+      "areas": {
+        "<area id>": {"seeds": [[[x, y], ...], ...], "label": [x, y]},
+        "<area id>": {"badge": [x, y]}
+      }
+    }
+
+A *region* gives ``seeds``: polylines (a single point is a one-point polyline) sampled every
+few units; every seed point claims the ground nearest to it (a Voronoi diagram clipped to the
+canvas), and the area is the union of its points' cells. ``label`` optionally fixes the centre
+of the label block (name and icons); otherwise it goes where the shape is widest. A *badge*
+(the ports) is a small clickable shape placed on the border between the area's two
+neighbours (a port's land area and its sea), at the point of that border nearest ``badge``.
+Every area of the Ruleset needs exactly one entry, and an entry for an area the Ruleset lacks
+is refused. A plugin that adds areas supplies their seeds; the neighbouring regions give way.
+
+**Borders.** Touching regions that are adjacent in the data share a border; touching regions
+that are not adjacent are separated by a river (land and land) or an impassable border
+(otherwise), drawn along their shared edge."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from westeros.engine.content import Ruleset
+from westeros.plugins import PluginHost, build_ruleset
+
+from . import geometry, svg
+from .layout import Layout, LayoutError, merge, plugin_layouts
+
+OUTPUT = Path("frontend", "static", "map", "westeros.svg")
+"""Where the bundled map lives, relative to the repository root."""
+
+__all__ = ["OUTPUT", "Layout", "LayoutError", "bundled_map", "generate", "load_layout"]
+
+
+def generate(rules: Ruleset, layout: Layout) -> str:
+    """The SVG map of ``rules`` drawn from ``layout``."""
+    return svg.render(rules, layout, geometry.build(layout, rules.adjacency))
+
+
+def load_layout(
+    rules: Ruleset,
+    *,
+    disable: Iterable[str] = (),
+    extra: Iterable[Any] = (),
+    autoload: bool = False,
+) -> Layout:
+    """The merged layout files of the plugins that built ``rules`` (loaded with the same
+    ``disable``, ``extra`` and ``autoload`` as ``build_ruleset``), in registration order."""
+    host = PluginHost(disable, extra, autoload=autoload)
+    plugins = [(name, host.pm.get_plugin(name)) for name, _ in rules.plugins]
+    return merge(rules, plugin_layouts(plugins))
+
+
+def bundled_map(disable: Iterable[str] = ()) -> str:
+    """The map of the default and bundled plugins (minus ``disable``; never installed or user
+    plugins), as shipped in ``OUTPUT``."""
+    skip = tuple(disable)
+    rules = build_ruleset(disable=skip, autoload=False)
+    return generate(rules, load_layout(rules, disable=skip))

@@ -1,0 +1,39 @@
+"""``python -m westeros.mapgen``: write (or ``--check``) the bundled SVG map."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import OUTPUT, bundled_map
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the map to ``--out`` (default: the bundled map path, from the repository root)."""
+    parser = argparse.ArgumentParser(prog="python -m westeros.mapgen", description=main.__doc__)
+    parser.add_argument("--out", type=Path, default=OUTPUT, help=f"default: {OUTPUT}")
+    parser.add_argument(
+        "--check", action="store_true", help="only report whether --out is up to date"
+    )
+    parser.add_argument(
+        "--disable", action="append", default=[], metavar="PLUGIN", help="leave a plugin out"
+    )
+    args = parser.parse_args(argv)
+    text = bundled_map(args.disable)
+    current = args.out.read_bytes().decode("utf-8") if args.out.is_file() else None
+    if args.check:
+        if current != text:
+            print(f"{args.out} is out of date: run python -m westeros.mapgen", file=sys.stderr)
+            return 1
+        print(f"{args.out} is up to date")
+        return 0
+    if current != text:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_bytes(text.encode("utf-8"))
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

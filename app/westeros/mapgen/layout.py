@@ -1,0 +1,157 @@
+"""Layout files: the positions we choose for each area (DESIGN §4, RULES.md 1.1).
+
+A plugin contributes positions by shipping ``data/layout.json`` in the package of its plugin
+module (the base game: ``westeros/base/data/layout.json``; ports:
+``westeros_ports/data/layout.json``). See the package docstring for the file format."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from westeros.engine.content import Ruleset
+
+Point = tuple[float, float]
+
+LAYOUT_FILE = ("data", "layout.json")
+
+
+class LayoutError(ValueError):
+    """A layout file is malformed, or the merged layout does not cover the Ruleset's areas."""
+
+
+@dataclass(frozen=True, slots=True)
+class AreaLayout:
+    """Where one area goes. A region has ``seeds`` (polylines whose points claim the nearest
+    ground); a badge has ``badge`` (a point snapped onto the border of its two neighbours).
+    ``label`` optionally fixes the label's centre; otherwise the generator picks one."""
+
+    area: str
+    source: str
+    seeds: tuple[tuple[Point, ...], ...] = ()
+    badge: Point | None = None
+    label: Point | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The merged layout of every plugin: the canvas size and one entry per area."""
+
+    width: float
+    height: float
+    areas: Mapping[str, AreaLayout]
+
+    @property
+    def regions(self) -> tuple[str, ...]:
+        """Ids of the areas drawn as regions, sorted."""
+        return tuple(sorted(a for a, lay in self.areas.items() if lay.seeds))
+
+    @property
+    def badges(self) -> tuple[str, ...]:
+        """Ids of the areas drawn as badges, sorted."""
+        return tuple(sorted(a for a, lay in self.areas.items() if lay.badge is not None))
+
+
+def _point(value: Any, where: str) -> Point:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+        or not all(math.isfinite(v) for v in value)
+    ):
+        raise LayoutError(f"{where}: expected [x, y], got {value!r}")
+    return (float(value[0]), float(value[1]))
+
+
+def _area(area: str, entry: Any, source: str) -> AreaLayout:
+    where = f"{source}: area {area!r}"
+    if not isinstance(entry, dict):
+        raise LayoutError(f"{where}: expected an object")
+    unknown = set(entry) - {"seeds", "badge", "label"}
+    if unknown:
+        raise LayoutError(f"{where}: unknown keys {sorted(unknown)}")
+    if ("seeds" in entry) == ("badge" in entry):
+        raise LayoutError(f"{where}: give exactly one of 'seeds' or 'badge'")
+    if "badge" in entry and "label" in entry:
+        raise LayoutError(f"{where}: a badge carries its own label")
+    seeds: tuple[tuple[Point, ...], ...] = ()
+    if "seeds" in entry:
+        lines = entry["seeds"]
+        if not isinstance(lines, list) or not lines:
+            raise LayoutError(f"{where}: 'seeds' must be a non-empty list of polylines")
+        for line in lines:
+            if not isinstance(line, list) or not line:
+                raise LayoutError(f"{where}: every seed polyline needs at least one point")
+        seeds = tuple(tuple(_point(p, f"{where} seeds") for p in line) for line in lines)
+    badge = _point(entry["badge"], f"{where} badge") if "badge" in entry else None
+    label = _point(entry["label"], f"{where} label") if "label" in entry else None
+    return AreaLayout(area, source, seeds, badge, label)
+
+
+def parse(data: Any, source: str) -> tuple[Point | None, list[AreaLayout]]:
+    """The canvas size (if this file sets it) and the area entries of one layout file."""
+    if not isinstance(data, dict) or not isinstance(data.get("areas"), dict):
+        raise LayoutError(f"{source}: expected an object with an 'areas' object")
+    unknown = set(data) - {"_about", "canvas", "areas"}
+    if unknown:
+        raise LayoutError(f"{source}: unknown keys {sorted(unknown)}")
+    canvas = _point(data["canvas"], f"{source} canvas") if "canvas" in data else None
+    if canvas is not None and min(canvas) <= 0:
+        raise LayoutError(f"{source}: canvas must have a positive size")
+    return canvas, [_area(area, entry, source) for area, entry in sorted(data["areas"].items())]
+
+
+def merge(rules: Ruleset, files: Iterable[tuple[str, Any]]) -> Layout:
+    """Merge parsed layout files (``(source, data)`` pairs) for the areas of ``rules``.
+
+    Exactly one file sets the canvas; every area of ``rules`` needs exactly one entry; entries
+    for areas the Ruleset does not have are refused (a misspelt id would be silently lost)."""
+    canvas: tuple[Point, str] | None = None
+    areas: dict[str, AreaLayout] = {}
+    for source, data in files:
+        size, entries = parse(data, source)
+        if size is not None:
+            if canvas is not None:
+                raise LayoutError(f"both {canvas[1]} and {source} set the canvas")
+            canvas = (size, source)
+        for entry in entries:
+            if entry.area in areas:
+                raise LayoutError(
+                    f"area {entry.area!r} is placed by both {areas[entry.area].source} and {source}"
+                )
+            if entry.area not in rules.areas:
+                raise LayoutError(f"{source}: area {entry.area!r} is not in the ruleset")
+            areas[entry.area] = entry
+    if canvas is None:
+        raise LayoutError("no layout file sets the canvas")
+    missing = sorted(set(rules.areas) - set(areas))
+    if missing:
+        raise LayoutError(f"no layout position for areas {missing}")
+    for area in sorted(areas):
+        if areas[area].badge is not None and len(rules.adjacency[area]) != 2:
+            raise LayoutError(f"badge area {area!r} must have exactly two neighbours")
+    return Layout(canvas[0][0], canvas[0][1], dict(sorted(areas.items())))
+
+
+def plugin_layouts(plugins: Iterable[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """The parsed ``data/layout.json`` of every ``(name, plugin object)`` whose plugin is a module
+    shipping one (beside it, in its package), in the given order, as ``(source, data)`` pairs."""
+    found = []
+    for name, plugin in plugins:
+        if not isinstance(plugin, ModuleType):
+            continue
+        if plugin.__file__:
+            path: Any = Path(plugin.__file__).parent.joinpath(*LAYOUT_FILE)
+        elif plugin.__package__:
+            path = resources.files(plugin.__package__).joinpath(*LAYOUT_FILE)
+        else:
+            continue
+        if path.is_file():
+            found.append((f"{name} ({'/'.join(LAYOUT_FILE)})", json.loads(path.read_text("utf-8"))))
+    return found
