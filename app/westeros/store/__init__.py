@@ -1,0 +1,58 @@
+"""Persistence (DESIGN §5): games as setup + seed + append-only action log, snapshots with a
+``schema_version``, player profiles and settings; SQLite (WAL) in the user data folder by
+default, PostgreSQL when ``WESTEROS_DATABASE_URL`` is set; Alembic migrations in
+``migrations/``; export and fully validated import of a game as one JSON file.
+
+Typical use by the game session::
+
+    store = GameStore.open()
+    game = store.create_game(GameSetup(players, seats, seed, rules.plugins, options))
+    state, _ = apply(game.state, house, action)
+    store.append_action(game.info.id, seq, house, action, state)   # committed before broadcast
+"""
+
+from .archive import FORMAT, FORMAT_VERSION
+from .db import ENV_DATABASE_URL, create_db_engine, database_url, migrate
+from .errors import (
+    CorruptGame,
+    DuplicateAction,
+    GameNotFound,
+    InvalidGameFile,
+    InvalidSetup,
+    NameTaken,
+    NotFound,
+    OutOfSequence,
+    ProfileNotFound,
+    StoreError,
+)
+from .models import AI, HUMAN
+from .records import GameInfo, GameSetup, LoadedGame, ProfileInfo, SeatSpec
+from .repository import SNAPSHOT_SCHEMA_VERSION, GameStore
+
+__all__ = [
+    "AI",
+    "ENV_DATABASE_URL",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "HUMAN",
+    "SNAPSHOT_SCHEMA_VERSION",
+    "CorruptGame",
+    "DuplicateAction",
+    "GameInfo",
+    "GameNotFound",
+    "GameSetup",
+    "GameStore",
+    "InvalidGameFile",
+    "InvalidSetup",
+    "LoadedGame",
+    "NameTaken",
+    "NotFound",
+    "OutOfSequence",
+    "ProfileInfo",
+    "ProfileNotFound",
+    "SeatSpec",
+    "StoreError",
+    "create_db_engine",
+    "database_url",
+    "migrate",
+]

@@ -1,0 +1,234 @@
+"""A game as one JSON file (export) and the checks a file must pass to be imported.
+
+The file holds the setup (players, seats, seed, options, plugins with versions), the whole
+action log with the state hash after each action, and the hash of the final state. Import
+trusts nothing in it: the shape is validated against ``GameFile``, the format version must be
+one this version reads, the plugins must be installed, and every action is replayed through the
+engine, must be legal and must lead to the recorded hash. Only then is anything written."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
+from westeros.engine import Ruleset, State
+from westeros.plugins import PluginError
+
+from .errors import InvalidGameFile
+from .records import GameInfo, GameSetup, SeatSpec
+from .replay import LogEntry, replay, start
+
+FORMAT = "westeros-game"
+FORMAT_VERSION = 1
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_ERRORS_SHOWN = 5
+
+Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class PluginEntry(_Strict):
+    """A plugin the game needs."""
+
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    version: Annotated[str, Field(max_length=60)]
+
+
+class SeatEntry(_Strict):
+    """A seat: house and who plays it."""
+
+    house: Name
+    kind: Literal["human", "ai"]
+    name: Annotated[str, Field(max_length=100)] = ""
+
+
+class ActionEntry(_Strict):
+    """One action of the log and the hash of the state it led to."""
+
+    seq: Annotated[StrictInt, Field(ge=1)]
+    house: Name
+    action: dict[str, Any]
+    state_hash: Hash
+
+
+class GameEntry(_Strict):
+    """The game's setup and identity."""
+
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{1,36}$")]
+    name: Annotated[str, Field(max_length=200)]
+    players: Annotated[StrictInt, Field(ge=1, le=64)]
+    seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**64)] | Annotated[str, Field(max_length=200)]
+    options: dict[str, Any]
+    plugins: Annotated[list[PluginEntry], Field(min_length=1)]
+    seats: list[SeatEntry]
+    engine_version: Annotated[str, Field(max_length=40)]
+    created_at: datetime
+    updated_at: datetime
+
+
+class GameFile(_Strict):
+    """The whole file (format ``westeros-game``, version ``FORMAT_VERSION``)."""
+
+    format: Literal["westeros-game"]
+    version: Literal[1]
+    exported_at: datetime
+    game: GameEntry
+    actions: list[ActionEntry]
+    final_hash: Hash
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ValidGame:
+    """An imported game that passed every check, ready to be written."""
+
+    id: str
+    setup: GameSetup
+    engine_version: str
+    created_at: datetime
+    updated_at: datetime
+    log: tuple[LogEntry, ...]
+    state: State
+
+
+def export_document(
+    info: GameInfo, log: Sequence[LogEntry], final_hash: str, exported_at: datetime
+) -> dict[str, Any]:
+    """The JSON-ready file for a game (see ``GameFile``)."""
+    setup = info.setup
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "exported_at": exported_at.isoformat(),
+        "game": {
+            "id": info.id,
+            "name": setup.name,
+            "players": setup.players,
+            "seed": setup.seed,
+            "options": dict(setup.options),
+            "plugins": [{"name": n, "version": v} for n, v in setup.plugins],
+            "seats": [{"house": s.house, "kind": s.kind, "name": s.name} for s in setup.seats],
+            "engine_version": info.engine_version,
+            "created_at": info.created_at.isoformat(),
+            "updated_at": info.updated_at.isoformat(),
+        },
+        "actions": [
+            {"seq": e.seq, "house": e.house, "action": e.action, "state_hash": e.state_hash}
+            for e in log
+        ],
+        "final_hash": final_hash,
+    }
+
+
+def _text(data: str | bytes) -> str:
+    if len(data) > MAX_FILE_BYTES:
+        raise InvalidGameFile(f"the file is larger than {MAX_FILE_BYTES // 2**20} MiB")
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidGameFile(f"the file is not UTF-8 text ({exc})") from exc
+
+
+def _check_header(text: str) -> None:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidGameFile(
+            f"the file is not valid JSON, damaged or cut short? ({exc.msg}: "
+            f"line {exc.lineno}, column {exc.colno})"
+        ) from exc
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise InvalidGameFile(f"the file is not a Westeros game file (no format {FORMAT!r})")
+    version = raw.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise InvalidGameFile("the file has no format version")
+    if version > FORMAT_VERSION:
+        raise InvalidGameFile(
+            f"the file was made by a newer Westeros (format version {version}; "
+            f"this version reads up to {FORMAT_VERSION})"
+        )
+    if version != FORMAT_VERSION:
+        raise InvalidGameFile(f"format version {version} is not supported")
+
+
+def _describe(exc: ValidationError) -> str:
+    problems = [
+        f"{'.'.join(str(p) for p in err['loc']) or 'file'}: {err['msg']}"
+        for err in exc.errors(include_url=False)
+    ]
+    more = len(problems) - MAX_ERRORS_SHOWN
+    shown = "; ".join(problems[:MAX_ERRORS_SHOWN])
+    return shown + (f"; and {more} more" if more > 0 else "")
+
+
+def parse(data: str | bytes) -> GameFile:
+    """Read and shape-check a game file; InvalidGameFile says what is wrong."""
+    text = _text(data)
+    _check_header(text)
+    try:
+        return GameFile.model_validate_json(text)
+    except ValidationError as exc:
+        raise InvalidGameFile(f"the file's content is not as expected: {_describe(exc)}") from exc
+
+
+def _setup(game: GameEntry) -> GameSetup:
+    seats = tuple(SeatSpec(s.house, s.kind, s.name) for s in game.seats)
+    if len(seats) != game.players:
+        raise InvalidGameFile(f"the game has {game.players} players but {len(seats)} seats")
+    houses = [s.house for s in seats]
+    if len(set(houses)) != len(houses):
+        raise InvalidGameFile("two seats play the same house")
+    return GameSetup(
+        players=game.players,
+        seats=seats,
+        seed=game.seed,
+        plugins=tuple((p.name, p.version) for p in game.plugins),
+        options=dict(game.options),
+        name=game.name,
+    )
+
+
+def validate(
+    doc: GameFile,
+    rulesets: Callable[[Sequence[tuple[str, str]], Mapping[str, Any]], Ruleset],
+) -> ValidGame:
+    """Check a parsed file against the installed plugins and the engine; InvalidGameFile names
+    the first problem (missing plugin, a seat that is not a house of the game, an illegal or
+    altered action, a final state that differs)."""
+    setup = _setup(doc.game)
+    log = tuple(LogEntry(a.seq, a.house, a.action, a.state_hash) for a in doc.actions)
+    for number, entry in enumerate(log, start=1):
+        if entry.seq != number:
+            raise InvalidGameFile(f"action number {number} is numbered {entry.seq}")
+    try:
+        rules = rulesets(setup.plugins, setup.options)
+    except PluginError as exc:
+        raise InvalidGameFile(str(exc)) from exc
+    state = start(rules, setup.players, setup.seed, setup.options, InvalidGameFile)
+    if sorted(s.house for s in setup.seats) != sorted(state.houses):
+        raise InvalidGameFile(
+            f"the seats ({', '.join(s.house for s in setup.seats)}) are not the houses of a "
+            f"{setup.players}-player game ({', '.join(state.houses)})"
+        )
+    state = replay(state, log, InvalidGameFile)
+    if state.hash() != doc.final_hash:
+        raise InvalidGameFile("the final state is not the one recorded (actions missing?)")
+    return ValidGame(
+        id=doc.game.id,
+        setup=setup,
+        engine_version=doc.game.engine_version,
+        created_at=doc.game.created_at,
+        updated_at=doc.game.updated_at,
+        log=log,
+        state=state,
+    )

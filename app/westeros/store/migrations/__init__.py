@@ -1,0 +1,1 @@
+"""Alembic migrations of the store, from the first table (DESIGN §5)."""

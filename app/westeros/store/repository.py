@@ -1,0 +1,484 @@
+"""The repository the game session calls (DESIGN §5): create a game, append each accepted action
+in its own committed transaction, write snapshots, load a game by replaying its log, list,
+delete, export and import games, and keep player profiles and settings.
+
+Snapshots record the state hash, round and public view (``player_view(state, None)``) after a
+given number of actions, under ``SNAPSHOT_SCHEMA_VERSION``. They never hold a pickled state:
+a pickle would tie saves to the engine's class layout, and unpickling an imported file could run
+arbitrary code. The engine is deterministic and fast, so a game is always rebuilt from its seed
+and log; snapshots are checkpoints verified on the way, and previews for the game list."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import delete
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+import westeros
+from westeros.engine import Action, Ruleset, State, player_view
+
+from . import archive, db
+from .errors import (
+    CorruptGame,
+    DuplicateAction,
+    GameNotFound,
+    InvalidSetup,
+    NameTaken,
+    OutOfSequence,
+    ProfileNotFound,
+)
+from .models import (
+    ACTIVE,
+    FINISHED,
+    SEAT_KINDS,
+    ActionRecord,
+    Game,
+    GamePlugin,
+    Profile,
+    Seat,
+    Setting,
+    Snapshot,
+    as_utc,
+    utcnow,
+)
+from .records import GameInfo, GameSetup, LoadedGame, ProfileInfo, SeatSpec
+from .replay import LogEntry, replay, ruleset_for, start
+
+SNAPSHOT_SCHEMA_VERSION = 1
+
+Rulesets = Callable[[Sequence[tuple[str, str]], Mapping[str, Any]], Ruleset]
+
+
+def _info(game: Game, plugins: Sequence[GamePlugin], seats: Sequence[Seat]) -> GameInfo:
+    setup = GameSetup(
+        players=game.players,
+        seats=tuple(
+            SeatSpec(s.house, s.kind, s.name, s.profile_id)
+            for s in sorted(seats, key=lambda s: s.position)
+        ),
+        seed=game.seed,
+        plugins=tuple((p.name, p.version) for p in sorted(plugins, key=lambda p: p.position)),
+        options=dict(game.options),
+        name=game.name,
+    )
+    return GameInfo(
+        id=game.id,
+        setup=setup,
+        status=game.status,
+        round=game.round,
+        winner=game.winner,
+        action_count=game.action_count,
+        engine_version=game.engine_version,
+        created_at=as_utc(game.created_at),
+        updated_at=as_utc(game.updated_at),
+    )
+
+
+def _profile(profile: Profile) -> ProfileInfo:
+    assert profile.id is not None
+    return ProfileInfo(
+        id=profile.id,
+        name=profile.name,
+        settings=dict(profile.settings),
+        created_at=as_utc(profile.created_at),
+        updated_at=as_utc(profile.updated_at),
+    )
+
+
+def _check_setup(setup: GameSetup) -> None:
+    if isinstance(setup.seed, bool) or not isinstance(setup.seed, int | str):
+        raise InvalidSetup("the seed must be a whole number or a text")
+    if len(setup.seats) != setup.players:
+        raise InvalidSetup(f"{setup.players} players need {setup.players} seats")
+    houses = [s.house for s in setup.seats]
+    if len(set(houses)) != len(houses):
+        raise InvalidSetup("two seats play the same house")
+    for seat in setup.seats:
+        if seat.kind not in SEAT_KINDS:
+            raise InvalidSetup(f"seat {seat.house}: kind must be one of {', '.join(SEAT_KINDS)}")
+    if not setup.plugins:
+        raise InvalidSetup("a game needs at least one plugin (the base game)")
+
+
+def _summarise(game: Game, state: State) -> None:
+    game.round = state.round
+    game.winner = state.winner
+    game.status = FINISHED if state.winner is not None else ACTIVE
+    game.updated_at = utcnow()
+
+
+def _versions_hint(info: GameInfo, rules: Ruleset) -> str:
+    """What changed since the game was saved (the likeliest reason it no longer replays)."""
+    changes = []
+    if info.engine_version != westeros.__version__:
+        changes.append(f"Westeros {info.engine_version} -> {westeros.__version__}")
+    now = dict(rules.plugins)
+    changes += [
+        f"{name} {version} -> {now[name]}"
+        for name, version in info.setup.plugins
+        if name in now and now[name] != version
+    ]
+    return f" (saved with other versions: {', '.join(changes)})" if changes else ""
+
+
+def _snapshot(game_id: str, seq: int, state: State) -> Snapshot:
+    return Snapshot(
+        game_id=game_id,
+        seq=seq,
+        schema_version=SNAPSHOT_SCHEMA_VERSION,
+        state_hash=state.hash(),
+        round=state.round,
+        view=player_view(state, None),
+    )
+
+
+class GameStore:
+    """Games, their logs, snapshots, profiles and settings in one database.
+
+    Every method runs in its own transaction, committed before it returns; on any error the
+    transaction is rolled back. ``rulesets(plugins, options)`` builds a game's Ruleset (default:
+    ``replay.ruleset_for``, which refuses games whose plugins are missing)."""
+
+    def __init__(self, engine: Engine, *, rulesets: Rulesets = ruleset_for) -> None:
+        self.engine = engine
+        self.rulesets = rulesets
+
+    @classmethod
+    def open(
+        cls,
+        url: str | None = None,
+        *,
+        schema: str | None = None,
+        migrate: bool = True,
+        rulesets: Rulesets = ruleset_for,
+    ) -> GameStore:
+        """Open the database ``url`` (default: ``WESTEROS_DATABASE_URL`` or the SQLite file in
+        the user data folder), upgrading its schema to the latest migration."""
+        engine = db.create_db_engine(url, schema=schema)
+        if migrate:
+            db.migrate(engine)
+        return cls(engine, rulesets=rulesets)
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # ------------------------------------------------------------------ games
+    def create_game(self, setup: GameSetup) -> LoadedGame:
+        """Store a new game and return it with its first state.
+
+        The setup is checked by the engine itself (the plugins must load, the seats must be the
+        houses of a game for that many players); snapshot 0 records the first state."""
+        _check_setup(setup)
+        rules = self.rulesets(setup.plugins, setup.options)
+        state = start(rules, setup.players, setup.seed, setup.options, InvalidSetup)
+        if sorted(s.house for s in setup.seats) != sorted(state.houses):
+            raise InvalidSetup(
+                f"the seats must be the houses of a {setup.players}-player game: "
+                f"{', '.join(state.houses)}"
+            )
+        game_id = str(uuid.uuid4())
+        try:
+            with self._transaction() as session:
+                game = self._insert_game(session, game_id, setup, westeros.__version__)
+                _summarise(game, state)
+                session.add(_snapshot(game_id, 0, state))
+                session.flush()
+                info = self._info(session, game)
+        except IntegrityError as exc:
+            raise InvalidSetup(f"the game could not be stored: {exc.orig}") from exc
+        return LoadedGame(info, state)
+
+    @staticmethod
+    def _insert_game(session: Session, game_id: str, setup: GameSetup, engine_version: str) -> Game:
+        game = Game(
+            id=game_id,
+            name=setup.name,
+            players=setup.players,
+            seed=setup.seed,
+            options=dict(setup.options),
+            engine_version=engine_version,
+        )
+        session.add(game)
+        session.flush()
+        session.add_all(
+            GamePlugin(game_id=game_id, position=i, name=name, version=version)
+            for i, (name, version) in enumerate(setup.plugins)
+        )
+        session.add_all(
+            Seat(
+                game_id=game_id,
+                position=i,
+                house=s.house,
+                kind=s.kind,
+                name=s.name,
+                profile_id=s.profile_id,
+            )
+            for i, s in enumerate(setup.seats)
+        )
+        return game
+
+    @staticmethod
+    def _game(session: Session, game_id: str, *, lock: bool = False) -> Game:
+        query = select(Game).where(Game.id == game_id)
+        game = session.exec(query.with_for_update() if lock else query).first()
+        if game is None:
+            raise GameNotFound(f"no game {game_id!r}")
+        return game
+
+    @staticmethod
+    def _info(session: Session, game: Game) -> GameInfo:
+        plugins = session.exec(select(GamePlugin).where(GamePlugin.game_id == game.id)).all()
+        seats = session.exec(select(Seat).where(Seat.game_id == game.id)).all()
+        return _info(game, plugins, seats)
+
+    def append_action(
+        self, game_id: str, seq: int, house: str, action: Action, state: State
+    ) -> None:
+        """Append action number ``seq`` (from 1, no gaps) that ``house`` sent and that led to
+        ``state``, and commit it. The log is append-only: a number already used raises
+        DuplicateAction, a gap OutOfSequence."""
+        digest = state.hash()
+        try:
+            with self._transaction() as session:
+                game = self._game(session, game_id, lock=True)
+                if seq <= game.action_count:
+                    raise DuplicateAction(
+                        f"game {game_id!r} already has action {seq}; the log is append-only"
+                    )
+                if seq != game.action_count + 1:
+                    raise OutOfSequence(
+                        f"game {game_id!r}: the next action is {game.action_count + 1}, not {seq}"
+                    )
+                session.add(
+                    ActionRecord(
+                        game_id=game_id,
+                        seq=seq,
+                        house=house,
+                        action=action.to_json(),
+                        state_hash=digest,
+                    )
+                )
+                game.action_count = seq
+                _summarise(game, state)
+        except IntegrityError as exc:
+            raise DuplicateAction(
+                f"game {game_id!r}: action {seq} was stored by someone else first"
+            ) from exc
+
+    def write_snapshot(self, game_id: str, seq: int, state: State) -> None:
+        """Record ``state`` (reached after ``seq`` actions) as a replay point. It must be the
+        state the log recorded there (OutOfSequence otherwise); a snapshot already taken at
+        ``seq`` is replaced."""
+        digest = state.hash()
+        with self._transaction() as session:
+            game = self._game(session, game_id)
+            if not 0 <= seq <= game.action_count:
+                raise OutOfSequence(
+                    f"game {game_id!r} has {game.action_count} actions; no snapshot at {seq}"
+                )
+            if seq > 0:
+                record = session.get(ActionRecord, (game_id, seq))
+                expected = record.state_hash if record is not None else None
+            else:
+                first = session.get(Snapshot, (game_id, 0))
+                expected = first.state_hash if first is not None else digest
+            if expected != digest:
+                raise OutOfSequence(
+                    f"game {game_id!r}: the state is not the one the log reached after {seq} "
+                    "actions"
+                )
+            session.merge(_snapshot(game_id, seq, state))
+
+    def game(self, game_id: str) -> GameInfo:
+        """The stored record of a game (no replay)."""
+        with self._transaction() as session:
+            return self._info(session, self._game(session, game_id))
+
+    def _read(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], dict[int, str]]:
+        with self._transaction() as session:
+            info = self._info(session, self._game(session, game_id))
+            rows = session.exec(
+                select(ActionRecord)
+                .where(ActionRecord.game_id == game_id)
+                .order_by(col(ActionRecord.seq))
+            ).all()
+            snapshots = session.exec(
+                select(Snapshot).where(
+                    Snapshot.game_id == game_id,
+                    Snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION,
+                )
+            ).all()
+        log = tuple(LogEntry(r.seq, r.house, dict(r.action), r.state_hash) for r in rows)
+        return info, log, {s.seq: s.state_hash for s in snapshots}
+
+    def _rebuild(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], State]:
+        info, log, checkpoints = self._read(game_id)
+        if [e.seq for e in log] != list(range(1, info.action_count + 1)):
+            raise CorruptGame(f"game {game_id!r}: the action log has gaps")
+        setup = info.setup
+        rules = self.rulesets(setup.plugins, setup.options)
+        try:
+            state = start(rules, setup.players, setup.seed, setup.options, CorruptGame)
+            state = replay(state, log, CorruptGame, checkpoints)
+        except CorruptGame as exc:
+            hint = _versions_hint(info, rules)
+            raise CorruptGame(f"game {game_id!r} cannot be loaded: {exc}{hint}") from exc
+        return info, log, state
+
+    def load_game(self, game_id: str) -> LoadedGame:
+        """Rebuild a game by replaying its log, checking the recorded hash after every action
+        and at every snapshot. Raises MissingPlugins when a plugin the game needs is not
+        installed and CorruptGame when the log does not replay."""
+        info, _, state = self._rebuild(game_id)
+        return LoadedGame(info, state)
+
+    def list_games(self, *, status: str | None = None, limit: int | None = None) -> list[GameInfo]:
+        """Stored games, most recently played first (the "Continue" / "Load game" list)."""
+        with self._transaction() as session:
+            query = select(Game).order_by(col(Game.updated_at).desc(), col(Game.id))
+            if status is not None:
+                query = query.where(Game.status == status)
+            if limit is not None:
+                query = query.limit(limit)
+            games = session.exec(query).all()
+            ids = [g.id for g in games]
+            plugins = session.exec(select(GamePlugin).where(col(GamePlugin.game_id).in_(ids)))
+            seats = session.exec(select(Seat).where(col(Seat.game_id).in_(ids)))
+            by_game: dict[str, tuple[list[GamePlugin], list[Seat]]] = {i: ([], []) for i in ids}
+            for plugin in plugins:
+                by_game[plugin.game_id][0].append(plugin)
+            for seat in seats:
+                by_game[seat.game_id][1].append(seat)
+            return [_info(g, *by_game[g.id]) for g in games]
+
+    def delete_game(self, game_id: str) -> None:
+        """Delete a game with its log, snapshots, seats and plugin list."""
+        with self._transaction() as session:
+            self._game(session, game_id)
+            session.exec(delete(Game).where(col(Game.id) == game_id))
+
+    # ------------------------------------------------------------------ files
+    def export_game(self, game_id: str) -> dict[str, Any]:
+        """The game as one JSON-ready document (see ``archive.GameFile``). The game is replayed
+        first, so a damaged game is reported now rather than when the file is imported."""
+        info, log, state = self._rebuild(game_id)
+        return archive.export_document(info, log, state.hash(), utcnow())
+
+    def export_json(self, game_id: str) -> str:
+        """``export_game`` as JSON text."""
+        return json.dumps(self.export_game(game_id), indent=1, ensure_ascii=False)
+
+    def import_game(self, data: str | bytes) -> GameInfo:
+        """Import a game file. Everything is checked before anything is written (shape,
+        version, plugins, every action replayed and legal, every hash); then the game is
+        written in one transaction. Raises InvalidGameFile, leaving the database untouched.
+        The game keeps its id unless a stored game has it already."""
+        valid = archive.validate(archive.parse(data), self.rulesets)
+        with self._transaction() as session:
+            taken = session.get(Game, valid.id) is not None
+            game_id = str(uuid.uuid4()) if taken else valid.id
+            setup = valid.setup
+            game = self._insert_game(session, game_id, setup, valid.engine_version)
+            game.action_count = len(valid.log)
+            _summarise(game, valid.state)
+            game.created_at = as_utc(valid.created_at)
+            game.updated_at = as_utc(valid.updated_at)
+            session.add_all(
+                ActionRecord(
+                    game_id=game_id,
+                    seq=e.seq,
+                    house=e.house,
+                    action=e.action,
+                    state_hash=e.state_hash,
+                )
+                for e in valid.log
+            )
+            session.add(_snapshot(game_id, len(valid.log), valid.state))
+            session.flush()
+            return self._info(session, game)
+
+    # ------------------------------------------------------------------ profiles and settings
+    def create_profile(self, name: str, settings: Mapping[str, Any] | None = None) -> ProfileInfo:
+        """A new player profile; NameTaken if another profile has ``name``."""
+        try:
+            with self._transaction() as session:
+                profile = Profile(name=name, settings=dict(settings or {}))
+                session.add(profile)
+                session.flush()
+                return _profile(profile)
+        except IntegrityError as exc:
+            raise NameTaken(f"a profile named {name!r} exists already") from exc
+
+    @staticmethod
+    def _profile_row(session: Session, profile_id: int) -> Profile:
+        profile = session.get(Profile, profile_id)
+        if profile is None:
+            raise ProfileNotFound(f"no profile {profile_id}")
+        return profile
+
+    def profile(self, profile_id: int) -> ProfileInfo:
+        """One profile."""
+        with self._transaction() as session:
+            return _profile(self._profile_row(session, profile_id))
+
+    def profiles(self) -> list[ProfileInfo]:
+        """Every profile, by name."""
+        with self._transaction() as session:
+            rows = session.exec(select(Profile).order_by(col(Profile.name))).all()
+            return [_profile(p) for p in rows]
+
+    def update_profile(
+        self,
+        profile_id: int,
+        *,
+        name: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> ProfileInfo:
+        """Rename a profile and/or replace its settings."""
+        try:
+            with self._transaction() as session:
+                profile = self._profile_row(session, profile_id)
+                if name is not None:
+                    profile.name = name
+                if settings is not None:
+                    profile.settings = dict(settings)
+                profile.updated_at = utcnow()
+                session.flush()
+                return _profile(profile)
+        except IntegrityError as exc:
+            raise NameTaken(f"a profile named {name!r} exists already") from exc
+
+    def delete_profile(self, profile_id: int) -> None:
+        """Delete a profile; seats it played keep their names and lose the link."""
+        with self._transaction() as session:
+            session.delete(self._profile_row(session, profile_id))
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """An application setting, or ``default`` when it was never set."""
+        with self._transaction() as session:
+            row = session.get(Setting, key)
+            return default if row is None else row.value
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Set an application setting (any JSON value)."""
+        with self._transaction() as session:
+            session.merge(Setting(key=key, value=value))
+
+    def settings(self) -> dict[str, Any]:
+        """Every application setting."""
+        with self._transaction() as session:
+            rows = session.exec(select(Setting).order_by(col(Setting.key)))
+            return {row.key: row.value for row in rows}

@@ -1,0 +1,66 @@
+"""Where the database lives (DESIGN §5): SQLite in WAL mode with foreign keys in the user data
+folder by default; the database named by ``WESTEROS_DATABASE_URL`` when it is set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+import pytest
+import sqlalchemy as sa
+
+from westeros.store import ENV_DATABASE_URL, GameStore, create_db_engine, database_url
+from westeros.store.db import current_revision, default_url, head_revision, make_url
+
+
+def test_the_default_database_is_westeros_db_in_the_user_data_folder() -> None:
+    url = make_url(default_url())
+    assert url.get_backend_name() == "sqlite"
+    assert url.database == str(Path(platformdirs.user_data_dir("westeros")) / "westeros.db")
+    assert database_url() == default_url()
+
+
+def test_the_environment_variable_selects_the_database(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "chosen" / "games.db"
+    monkeypatch.setenv(ENV_DATABASE_URL, f"sqlite:///{path}")
+    store = GameStore.open()
+    try:
+        assert path.exists()
+        assert current_revision(store.engine) == head_revision()
+    finally:
+        store.close()
+    assert database_url("sqlite:///other.db") == "sqlite:///other.db"
+
+
+@pytest.mark.parametrize(
+    ("given", "driver"),
+    [
+        ("postgresql://postgres@127.0.0.1:5432/test", "postgresql+psycopg"),
+        ("postgres://postgres@127.0.0.1/test", "postgresql+psycopg"),
+        ("postgresql+psycopg://postgres@127.0.0.1/test", "postgresql+psycopg"),
+        ("sqlite:///games.db", "sqlite"),
+    ],
+)
+def test_postgresql_urls_use_the_psycopg_driver(given: str, driver: str) -> None:
+    assert make_url(given).drivername == driver
+
+
+def test_sqlite_connections_use_wal_and_foreign_keys(tmp_path: Path) -> None:
+    engine = create_db_engine(f"sqlite:///{tmp_path / 'new' / 'folder' / 'westeros.db'}")
+    try:
+        with engine.connect() as connection:
+            assert connection.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(sa.text("PRAGMA foreign_keys")).scalar() == 1
+    finally:
+        engine.dispose()
+
+
+def test_an_in_memory_sqlite_store_works_for_tools_and_tests() -> None:
+    store = GameStore.open("sqlite://")
+    try:
+        store.set_setting("volume", 7)
+        assert store.setting("volume") == 7
+    finally:
+        store.close()

@@ -1,0 +1,97 @@
+"""Alembic migrations (DESIGN §5): from an empty database to the latest revision, and from a
+database created at the first revision, with a game in it, to the latest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy.engine import Engine
+
+from westeros.engine import Ruleset
+from westeros.store import GameStore, migrate
+from westeros.store.db import alembic_config, current_revision, head_revision
+from westeros.store.models import ActionRecord, Game, GamePlugin, Seat, Snapshot, StoreModel
+
+from .helpers import play, record, three_player_setup
+
+FIRST = "0001"
+FIRST_TABLES = (Game, GamePlugin, Seat, ActionRecord, Snapshot)
+
+
+def _tables(engine: Engine) -> set[str]:
+    return set(sa.inspect(engine).get_table_names())
+
+
+def _differences(engine: Engine) -> list[object]:
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        return list(compare_metadata(context, StoreModel.metadata))
+
+
+def test_migrations_run_from_an_empty_database_to_head(engine: Engine) -> None:
+    assert current_revision(engine) is None
+    assert _tables(engine) == set()
+    migrate(engine)
+    assert current_revision(engine) == head_revision()
+    assert _tables(engine) == {t.name for t in StoreModel.metadata.sorted_tables} | {
+        "alembic_version"
+    }
+    assert _differences(engine) == []
+
+
+def test_migrating_a_database_at_head_again_changes_nothing(engine: Engine) -> None:
+    migrate(engine)
+    migrate(engine)
+    assert current_revision(engine) == head_revision()
+
+
+def test_the_first_revision_creates_the_game_tables(engine: Engine) -> None:
+    migrate(engine, FIRST)
+    assert current_revision(engine) == FIRST
+    assert _tables(engine) == {m.__tablename__ for m in FIRST_TABLES} | {"alembic_version"}
+
+
+def test_a_database_created_at_the_first_revision_upgrades_cleanly_with_its_games(
+    engine: Engine, rules: Ruleset, tmp_path: Path
+) -> None:
+    migrate(engine, FIRST)
+    source = GameStore.open(f"sqlite:///{tmp_path / 'source.db'}")
+    game = source.create_game(three_player_setup(rules))
+    moves = play(game.state, 4)
+    record(source, game.info.id, moves)
+    first_columns = {"profile_id"}
+    with source.engine.connect() as read, engine.begin() as write:
+        for model in FIRST_TABLES:
+            table = model.__table__  # type: ignore[attr-defined]
+            rows = [
+                {k: v for k, v in row._mapping.items() if k not in first_columns}
+                for row in read.execute(sa.select(table))
+            ]
+            write.execute(table.insert(), rows)
+    source.close()
+
+    migrate(engine)
+
+    assert current_revision(engine) == head_revision()
+    assert _differences(engine) == []
+    store = GameStore(engine)
+    assert store.load_game(game.info.id).state.hash() == moves[-1][2].hash()
+    profile = store.create_profile("Eddard")
+    assert [s.profile_id for s in store.game(game.info.id).setup.seats] == [None, None, None]
+    store.append_action(game.info.id, 5, *play(moves[-1][2], 1)[0])
+    assert store.game(game.info.id).action_count == 5
+    assert store.profile(profile.id).name == "Eddard"
+
+
+def test_every_migration_can_be_undone(engine: Engine) -> None:
+    migrate(engine)
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "base")
+    assert current_revision(engine) is None
+    assert _tables(engine) == {"alembic_version"}
