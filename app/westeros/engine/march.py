@@ -1,16 +1,373 @@
-"""Placeholder until the march module lands."""
+"""Resolving March orders (RULES.md 5.3) and attacks on neutral forces (5.5).
+
+A house resolves one March order with one ``ResolveMarch`` action that names every group and its
+destination (5.3.1) and whether a power token stays behind (5.3.9, §12.13). Order of resolution
+(5.3.8): the March order leaves the origin, the power token is placed, the non-combat moves are
+made, the consequence checks run (ports destroy the ships of an emptied castle area before the
+combat, §12.39), then the one combat, if any, runs.
+
+Interpretation: support from other houses is not asked for in a neutral-force attack (5.5.1); only
+the marching house's own Support orders count, including units the same march moved into one of
+its supporting areas (5.5.3)."""
+
+from __future__ import annotations
 
 import dataclasses
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar, NamedTuple
 
-from .flow import Step
-from .state import State
+from . import board, victory
+from .action_phase import MARCH, areas_with
+from .actions import Action
+from .content import LAND
+from .errors import (
+    IllegalAction,
+    IllegalMove,
+    NeutralForceTooStrong,
+    NotEnoughPower,
+    NotYourOrder,
+    PowerTokenNotAllowed,
+    SupplyExceeded,
+    TooManyCombats,
+    UnitsCannotMove,
+)
+from .flow import Decision, Prompt, Step
+from .state import State, Unit
+
+HOUSE = "house"
+NEUTRAL = "neutral"
+NOTHING_CHANCE = 0.125
+RANDOM_TRIES = 24
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class MarchTurn(Step):
-    """Placeholder: removes one order of the house."""
+class ResolveMarch(Action):
+    """Resolve the March order in ``area``: each move is (destination, unit types moving there);
+    no moves just removes the order (5.3.1). ``leave_power`` leaves a power token (5.3.9)."""
+
+    kind: ClassVar[str] = "resolve_march"
+    area: str
+    moves: tuple[tuple[str, tuple[str, ...]], ...]
+    leave_power: bool = False
+
+
+class Plan(NamedTuple):
+    """A checked march: the non-combat moves and the one combat move (or None)."""
+
+    moves: tuple[tuple[str, tuple[str, ...]], ...]
+    combat: tuple[str, tuple[str, ...]] | None
+    combat_kind: str | None
+
+
+def movable(state: State, area: str) -> list[str]:
+    """Types of the units in ``area`` that may march (not routed, 1.2.4), sorted."""
+    return sorted(u.type for u in state.units.get(area, ()) if not u.routed)
+
+
+def target(state: State, house: str, area: str) -> tuple[str | None, str | None]:
+    """What entering ``area`` triggers for ``house`` (5.3.4): (``HOUSE``, defender) for another
+    house's units or a garrisoned enemy home area without units (§12.1), (``NEUTRAL``, None) for a
+    neutral force, (None, None) otherwise (an enemy power token alone is no combat, §12.2)."""
+    occupant = board.occupant(state, area)
+    if occupant is not None:
+        return (HOUSE, occupant) if occupant != house else (None, None)
+    if area in state.neutral:
+        return NEUTRAL, None
+    if state.garrisons.get(area) and board.is_home_of_other(state, area, house):
+        return HOUSE, state.rules.areas[area].home_of
+    return None, None
+
+
+def destinations(state: State, house: str, area: str, domain: str) -> list[str]:
+    """Areas units of ``domain`` in ``area`` may march to (5.3.2, 5.3.5, 5.3.6), sorted: never an
+    area that cannot be embattled while another house's units are in it (ports, 6.1.4)."""
+    rules = state.rules
+    out = []
+    for dst in sorted(board.reachable(state, house, area, domain)):
+        occupant = board.occupant(state, dst)
+        if occupant not in (None, house) and not rules.kind(dst).rules.may_be_embattled(state, dst):
+            continue
+        out.append(dst)
+    return out
+
+
+def support_strength(
+    state: State, house: str, area: str, arriving: Mapping[str, tuple[str, ...]] | None = None
+) -> int:
+    """Strength of ``house``'s own Support orders adjacent to ``area`` (5.4.1-5.4.2) for an attack
+    on it, counting units ``arriving`` in those areas during the same march (5.5.3)."""
+    rules = state.rules
+    castle = rules.areas[area].castle > 0
+    total = 0
+    for src in board.support_sources(state, area):
+        order = state.orders[src]
+        if order.house != house:
+            continue
+        units = state.units[src]
+        if arriving and src in arriving:
+            units = units + tuple(Unit(house, t) for t in arriving[src])
+        total += sum(board.unit_strength(state, u, castle) for u in units)
+        total += rules.order_tokens[order.token].bonus
+    return total
+
+
+def may_leave_power(state: State, house: str, area: str) -> bool:
+    """May ``house`` leave a power token in ``area`` when every unit marches out (5.3.9)?"""
+    rules = state.rules
+    return (
+        rules.domain[area] == LAND
+        and rules.kind(area).rules.allows_power_token(state, area)
+        and rules.areas[area].home_of != house
+        and state.power_tokens.get(area) != house
+        and state.power[house] > 0
+        and all(not u.routed for u in state.units.get(area, ()))
+    )
+
+
+def check(state: State, house: str, action: ResolveMarch) -> Plan:
+    """Check ``action`` against 5.3 and 5.5 without changing the state; return its plan.
+
+    Raises the IllegalAction subclass naming the rule the action breaks."""
+    rules = state.rules
+    area = action.area
+    order = state.orders.get(area)
+    if order is None or order.house != house or rules.order_tokens[order.token].type != MARCH:
+        raise NotYourOrder(f"{house} has no March order in {area!r}", "5.3")
+    pool = Counter(movable(state, area))
+    used: Counter[str] = Counter()
+    reach: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    override: dict[str, int] = {}
+    moves: list[tuple[str, tuple[str, ...]]] = []
+    combat: tuple[str, tuple[str, ...]] | None = None
+    combat_kind: str | None = None
+    for dst, types in action.moves:
+        if not types:
+            raise IllegalMove(f"the group for {dst!r} has no units", "5.3.1")
+        if dst in seen:
+            raise IllegalMove(f"two groups march to {dst!r}; each needs its own area", "5.3.1")
+        seen.add(dst)
+        for t in types:
+            if t not in rules.unit_types:
+                raise UnitsCannotMove(f"unknown unit type {t!r}")
+        used.update(types)
+        for t, n in used.items():
+            if n > pool[t]:
+                raise UnitsCannotMove(
+                    f"{area} has only {pool[t]} {t} that may march (routed units stay, 1.2.4)"
+                )
+        for t in types:
+            domain = rules.unit_types[t].domain
+            if domain not in reach:
+                reach[domain] = destinations(state, house, area, domain)
+            if dst not in reach[domain]:
+                raise IllegalMove(f"a {t} in {area} cannot march to {dst!r}", "5.3.2")
+        kind, _ = target(state, house, dst)
+        own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
+        cap = rules.kind(dst).rules.unit_cap(state, dst)
+        if cap is not None and own + len(types) > cap:
+            raise IllegalMove(f"{dst} holds at most {cap} units of one house", "6.1.3")
+        override[dst] = own + len(types)
+        if kind is None:
+            moves.append((dst, tuple(types)))
+        elif combat is not None:
+            raise TooManyCombats(f"both {combat[0]} and {dst} would start a combat")
+        else:
+            combat, combat_kind = (dst, tuple(types)), kind
+    if combat is not None and combat_kind == NEUTRAL:
+        dst, types = combat
+        castle = rules.areas[dst].castle > 0
+        strength = sum(board.unit_strength(state, Unit(house, t), castle) for t in types)
+        strength += rules.order_tokens[order.token].bonus
+        strength += support_strength(state, house, dst, dict(moves))
+        if strength < state.neutral[dst]:
+            raise NeutralForceTooStrong(
+                f"attacking strength {strength} is below the neutral force's {state.neutral[dst]}"
+            )
+    moved = sum(used.values())
+    if action.leave_power:
+        if moved != len(state.units[area]):
+            raise PowerTokenNotAllowed("a power token stays only when every unit marches out")
+        if state.power[house] < 1:
+            raise NotEnoughPower(f"{house} has no available power token", "5.3.9")
+        if not may_leave_power(state, house, area):
+            raise PowerTokenNotAllowed(f"{house} may not leave a power token in {area}")
+    if moved:
+        override[area] = len(state.units[area]) - moved
+        if not board.within_supply(state, house, override):
+            raise SupplyExceeded(f"this march would break {house}'s supply limit", "5.3.7")
+    return Plan(tuple(moves), combat, combat_kind)
+
+
+def area_options(state: State, house: str, area: str) -> dict[str, Any]:
+    """The choices for the March order in ``area`` (prompt data, JSON-ready): movable units, for
+    each unit domain the destinations and what entering each triggers, and the power-token rule."""
+    rules = state.rules
+    units = movable(state, area)
+    order = state.orders[area]
+    dests: dict[str, list[dict[str, Any]]] = {}
+    for domain in sorted({rules.unit_types[t].domain for t in units}):
+        entries = []
+        for dst in destinations(state, house, area, domain):
+            kind, against = target(state, house, dst)
+            own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
+            cap = rules.kind(dst).rules.unit_cap(state, dst)
+            entry: dict[str, Any] = {
+                "area": dst,
+                "combat": kind,
+                "against": against,
+                "room": None if cap is None else cap - own,
+            }
+            if kind == NEUTRAL:
+                entry["neutral"] = state.neutral[dst]
+                entry["castle"] = rules.areas[dst].castle > 0
+                entry["support"] = support_strength(state, house, dst)
+            entries.append(entry)
+        dests[domain] = entries
+    return {
+        "token": order.token,
+        "bonus": rules.order_tokens[order.token].bonus,
+        "units": units,
+        "staying": len(state.units[area]) - len(units),
+        "destinations": dests,
+        "may_leave_power": may_leave_power(state, house, area),
+    }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MarchTurn(Decision):
+    """``house`` resolves one of its March orders (5.1, 5.3). When none of its March orders can
+    move a unit anywhere (e.g. only routed units, §12.4), one is removed without asking."""
 
     house: str
 
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        areas = areas_with(state, self.house, MARCH)
+        options = {a: area_options(state, self.house, a) for a in areas}
+        if not any(entries for o in options.values() for entries in o["destinations"].values()):
+            return {}
+        data = {
+            "marches": options,
+            "supply_limits": list(state.setup.supply_table[state.supply[self.house]]),
+        }
+        return {self.house: Prompt(self.house, "march", (ResolveMarch.kind,), data)}
+
     def run(self, state: State) -> None:
-        raise NotImplementedError
+        areas = areas_with(state, self.house, MARCH)
+        if areas:
+            resolve(state, self.house, ResolveMarch(areas[0], ()), Plan((), None, None))
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        assert isinstance(action, ResolveMarch)
+        plan = check(state, house, action)
+        state.pop()
+        resolve(state, house, action, plan)
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        area = rnd.choice(areas_with(state, house, MARCH))
+        units = movable(state, area)
+        if not units or rnd.random() < NOTHING_CHANCE:
+            return ResolveMarch(area, ())
+        rules = state.rules
+        reach: dict[str, list[str]] = {}
+        room: dict[str, int | None] = {}
+        combat_of: dict[str, bool] = {}
+        for t in units:
+            domain = rules.unit_types[t].domain
+            if domain not in reach:
+                reach[domain] = destinations(state, house, area, domain)
+                for dst in reach[domain]:
+                    kind, _ = target(state, house, dst)
+                    combat_of[dst] = kind is not None
+                    cap = rules.kind(dst).rules.unit_cap(state, dst)
+                    own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
+                    room[dst] = None if cap is None else cap - own
+        total = len(state.units[area])
+        for _ in range(RANDOM_TRIES):
+            groups: dict[str, list[str]] = {}
+            fight: str | None = None
+            for t in rnd.sample(units, len(units)):
+                choices: list[str | None] = [None]
+                for dst in reach[rules.unit_types[t].domain]:
+                    if combat_of[dst] and fight not in (None, dst):
+                        continue
+                    left = room[dst]
+                    if left is not None and len(groups.get(dst, ())) >= left:
+                        continue
+                    choices.append(dst)
+                pick = rnd.choice(choices)
+                if pick is None:
+                    continue
+                groups.setdefault(pick, []).append(t)
+                if combat_of[pick]:
+                    fight = pick
+            moved = sum(len(g) for g in groups.values())
+            leave = moved == total and may_leave_power(state, house, area) and rnd.random() < 0.5
+            action = ResolveMarch(
+                area, tuple((d, tuple(sorted(g))) for d, g in sorted(groups.items())), leave
+            )
+            try:
+                check(state, house, action)
+            except IllegalAction:
+                continue
+            return action
+        return ResolveMarch(area, ())
+
+
+def resolve(state: State, house: str, action: ResolveMarch, plan: Plan) -> None:
+    """Carry out a checked march (5.3.8); the MarchTurn is already popped."""
+    area = action.area
+    token = state.orders.pop(area).token
+    state.emit(
+        "march",
+        house=house,
+        area=area,
+        token=token,
+        moves=[[dst, list(types)] for dst, types in action.moves],
+        leave_power=action.leave_power,
+    )
+    if action.leave_power:
+        state.power[house] -= 1
+        state.power_tokens[area] = house
+    for dst, types in plan.moves:
+        board.remove_units(state, area, [Unit(house, t) for t in types])
+        board.add_units(state, dst, house, types)
+    if plan.combat is not None:
+        dst, types = plan.combat
+        board.remove_units(state, area, [Unit(house, t) for t in types])
+        state.push(Attack(house, area, dst, types, token, plan.combat_kind == NEUTRAL))
+    victory.consequences(state)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Attack(Step):
+    """The combat move of a march, after its other moves and the consequence checks (5.3.8):
+    a neutral force is removed from the game and the units move in (5.5.2); against a house the
+    combat of 5.4 starts. The marching ``units`` have already left ``origin``."""
+
+    house: str
+    origin: str
+    area: str
+    units: tuple[str, ...]
+    march_token: str
+    neutral: bool
+
+    def run(self, state: State) -> None:
+        if self.neutral:
+            value = state.neutral.pop(self.area)
+            board.add_units(state, self.area, self.house, self.units)
+            state.emit("neutral_force_defeated", house=self.house, area=self.area, value=value)
+            victory.consequences(state)
+            return
+        from .combat import start_combat
+
+        start_combat(
+            state,
+            attacker=self.house,
+            origin=self.origin,
+            area=self.area,
+            units=tuple(Unit(self.house, t) for t in self.units),
+            march_token=self.march_token,
+        )
