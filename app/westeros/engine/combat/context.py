@@ -1,7 +1,11 @@
 """The combat in progress (5.4), kept in ``state.combat`` while a combat resolves.
 
 Frozen data: steps replace it with ``dataclasses.replace``. Plugin and step data live in ``data``
-as (key, value) pairs; keys starting with ``_`` are secret and never shown by ``view``."""
+as (key, value) pairs; keys starting with ``_`` are secret and never shown by ``view``.
+
+The attacking army is off the board while the combat resolves (the march lifted it out of
+``origin``, 5.3.8); ``attacker.units`` is the only record of it until it moves in (5.4.11) or
+retreats (5.4.10). The defending units stand in ``area`` and are mirrored in ``defender.units``."""
 
 from __future__ import annotations
 
@@ -12,11 +16,13 @@ from ..state import Unit
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
+SIDES = (ATTACKER, DEFENDER)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Side:
-    """One combatant: its house, participating units, revealed house card and counted support."""
+    """One combatant: its house, participating units, revealed house card (None before the
+    reveal, or when fighting without one, §12.28) and the support areas declared for it."""
 
     house: str
     units: tuple[Unit, ...]
@@ -53,6 +59,15 @@ class Combat:
             return DEFENDER
         return None
 
+    def where(self, which: str) -> str:
+        """The area a side's participating units are named by in prompts and events: the
+        embattled area for the defender, the origin for the (lifted) attacking army."""
+        return self.origin if which == ATTACKER else self.area
+
+    def loser(self) -> str | None:
+        """The losing side once the winner is known."""
+        return None if self.winner is None else self.other(self.winner)
+
     def with_side(self, which: str, side: Side) -> Combat:
         """A copy with ``which`` side replaced."""
         return dataclasses.replace(self, **{which: side})
@@ -66,7 +81,7 @@ class Combat:
 
     def with_data(self, key: str, value: Any) -> Combat:
         """A copy with ``key`` set to ``value``."""
-        data = tuple((k, v) for k, v in self.data if k != key) + ((key, value),)
+        data = (*((k, v) for k, v in self.data if k != key), (key, value))
         return dataclasses.replace(self, data=data)
 
     def view(self, house: str | None) -> dict[str, Any]:
@@ -87,5 +102,12 @@ class Combat:
             "attacker": side(self.attacker),
             "defender": side(self.defender),
             "winner": self.winner,
-            "data": {k: v for k, v in self.data if not k.startswith("_")},
+            "data": {k: _plain(v) for k, v in self.data if not k.startswith("_")},
         }
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with tuples turned into lists (JSON-ready)."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

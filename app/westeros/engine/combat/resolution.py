@@ -1,0 +1,124 @@
+"""Steps 5-9 of a combat: plugin steps (Tides of Battle, 5.4.5), the Valyrian Steel Blade
+(5.4.6), final strength and the victor (5.4.7-5.4.8) and casualties (5.4.9)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .. import tracks
+from ..choices import ChooseOption
+from ..flow import Step
+from ..state import State
+from .abilities import ability_of
+from .context import DEFENDER, SIDES, Combat
+from .strength import garrison, icons, totals, victor
+from .units import DestroyParticipants, destroy
+
+USE = "use"
+PASS = "pass"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PluginSteps(Step):
+    """Run the steps of ``state.rules.hooks.combat_steps`` (Tides of Battle, 5.4.5)."""
+
+    def run(self, state: State) -> None:
+        steps = []
+        for hook in state.rules.hooks.combat_steps:
+            steps.extend(hook(state, state.combat))
+        if steps:
+            state.push(*steps)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ValyrianSteelBlade(Step):
+    """5.4.6: the Blade holder, if fighting and the Blade is unused this round, may add +1.
+    As in S&R he is asked only when the +1 would change the victor."""
+
+    def run(self, state: State) -> None:
+        if state.blade_used:
+            return
+        combat: Combat = state.combat
+        holder = tracks.holder(state, tracks.FIEFDOMS)
+        which = combat.side_of(holder)
+        if which is None:
+            return
+        without = victor(state, combat, *totals(state, combat, None))
+        if victor(state, combat, *totals(state, combat, which)) == without:
+            return
+        state.push(UseBlade(holder, (USE, PASS), "valyrian-steel-blade", which))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UseBlade(ChooseOption):
+    """The Blade holder uses the Blade (+1 for ``which``) or not (5.4.6, 1.6.2)."""
+
+    which: str
+
+    def chosen(self, state: State, option: str) -> None:
+        if option == USE:
+            state.blade_used = True
+            state.combat = state.combat.with_data("blade", self.which)
+            state.emit("valyrian_steel_blade", house=self.house)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DetermineWinner(Step):
+    """5.4.7-5.4.8: final totals, the victor (tie: higher on Fiefdoms), and both played cards
+    to their owners' discard piles (8.3.1)."""
+
+    def run(self, state: State) -> None:
+        combat: Combat = state.combat
+        attacker, defender = totals(state, combat, combat.get("blade"))
+        winner = victor(state, combat, attacker, defender)
+        combat = dataclasses.replace(combat, winner=winner)
+        combat = combat.with_data("strength", (attacker, defender))
+        state.combat = combat
+        for which in SIDES:
+            side = combat.side(which)
+            if side.card is not None:
+                state.discards[side.house] = (*state.discards[side.house], side.card)
+        state.emit(
+            "combat_won",
+            winner=combat.side(winner).house,
+            loser=combat.side(combat.other(winner)).house,
+            area=combat.area,
+            strength=[attacker, defender],
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Casualties(Step):
+    """5.4.9: the loser's garrison goes, its routed units and siege engines are destroyed (not
+    casualties), then it destroys winner's swords − its fortifications units of its choice,
+    unless its card prevents casualties (The Blackfish)."""
+
+    def run(self, state: State) -> None:
+        combat: Combat = state.combat
+        loser = combat.loser()
+        assert loser is not None
+        side = combat.side(loser)
+        if loser == DEFENDER and garrison(state, combat, DEFENDER):
+            del state.garrisons[combat.area]
+            state.emit("garrison_removed", house=side.house, area=combat.area)
+        kinds = state.rules.unit_types
+        doomed = [u for u in side.units if u.routed or kinds[u.type].vs_castle is not None]
+        destroy(state, loser, doomed, "routed units and siege engines (5.4.9)")
+        combat = state.combat
+        swords = icons(state, combat, combat.other(loser))[0]
+        forts = icons(state, combat, loser)[1]
+        count = max(0, swords - forts)
+        if count and side.card is not None and ability_of(state, side.card).prevents_casualties:
+            state.emit("casualties_prevented", house=side.house, card=side.card, count=count)
+            count = 0
+        if count:
+            state.push(DestroyParticipants(side.house, loser, count, "casualties (5.4.9)"))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AfterCasualties(Step):
+    """Run ``state.rules.hooks.after_casualties`` (Tides of Battle skulls, 5.4.9 item 5)."""
+
+    def run(self, state: State) -> None:
+        for hook in state.rules.hooks.after_casualties:
+            hook(state, state.combat)

@@ -1,0 +1,91 @@
+"""Step 1 of a combat: the call for support (5.4.1).
+
+Eligible support comes from ``board.support_sources`` (adjacent Support orders of a kind allowed
+to support the embattled area: land never supports sea, a port only its own sea; never by ship
+transport). A combatant's own support always counts for itself; every other house with eligible
+support declares once, in turn order, for the attacker, the defender or nobody; all of one
+house's support goes the same way (S&R)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from .. import board, tracks
+from ..actions import Action, Choose
+from ..errors import IllegalChoice
+from ..flow import Decision, Prompt, Step
+from ..state import State
+from .context import ATTACKER, DEFENDER, Combat
+
+NOBODY = "none"
+DECLARATIONS = (ATTACKER, DEFENDER, NOBODY)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CallForSupport(Step):
+    """Count the combatants' own support and ask every other eligible house, in turn order."""
+
+    def run(self, state: State) -> None:
+        combat: Combat = state.combat
+        by_house: dict[str, list[str]] = {}
+        for area in board.support_sources(state, combat.area):
+            by_house.setdefault(state.orders[area].house, []).append(area)
+        for which in (ATTACKER, DEFENDER):
+            side = combat.side(which)
+            own = tuple(by_house.get(side.house, ()))
+            combat = combat.with_side(which, dataclasses.replace(side, support=own))
+        state.combat = combat
+        fighting = (combat.attacker.house, combat.defender.house)
+        state.push(
+            *(
+                DeclareSupport(house, tuple(by_house[house]))
+                for house in tracks.turn_order(state)
+                if house in by_house and house not in fighting
+            )
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeclareSupport(Decision):
+    """``house`` declares whom its support ``areas`` help: ``attacker``, ``defender`` or
+    ``none`` (5.4.1). Declarations are public and final."""
+
+    house: str
+    areas: tuple[str, ...]
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        combat: Combat = state.combat
+        return {
+            self.house: Prompt(
+                self.house,
+                "declare_support",
+                (Choose.kind,),
+                {
+                    "options": list(DECLARATIONS),
+                    "attacker": combat.attacker.house,
+                    "defender": combat.defender.house,
+                    "area": combat.area,
+                    "support_areas": list(self.areas),
+                },
+            )
+        }
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        if action.option not in DECLARATIONS:
+            raise IllegalChoice(
+                f"support goes to {', '.join(DECLARATIONS)}, not {action.option!r}", rule="5.4.1"
+            )
+        state.pop()
+        combat: Combat = state.combat
+        if action.option != NOBODY:
+            side = combat.side(action.option)
+            support = side.support + self.areas
+            state.combat = combat.with_side(
+                action.option, dataclasses.replace(side, support=support)
+            )
+        state.emit("support_declared", house=house, side=action.option, areas=list(self.areas))
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        return Choose(rnd.choice(DECLARATIONS))
