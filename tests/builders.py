@@ -27,6 +27,7 @@ def blank(rules: Ruleset, players: int = 6, seed: int = 1, *, keep_units: bool =
 def put(state: State, area: str, house: str, *types: str, routed: bool = False) -> None:
     """Place units of ``house`` in ``area``."""
     board.add_units(state, area, house, types, routed=routed)
+    state.cache = None
 
 
 def order(state: State, area: str, token: str) -> None:
@@ -34,6 +35,7 @@ def order(state: State, area: str, token: str) -> None:
     house = board.occupant(state, area)
     assert house is not None, f"no units in {area}"
     state.orders[area] = Order(house, token)
+    state.cache = None
 
 
 def run(state: State, *steps: Step) -> State:

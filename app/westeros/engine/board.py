@@ -16,15 +16,16 @@ def controller(state: State, area: str) -> str | None:
     if units:
         return units[0].house
     rules = state.rules
-    custom = rules.kind(area).rules.controller(state, area)
-    if custom is not False:
-        return custom  # type: ignore[return-value]
+    if area in rules.custom_control:
+        custom = rules.kind(area).rules.controller(state, area)
+        if custom is not False:
+            return custom  # type: ignore[return-value]
     if rules.domain[area] != LAND:
         return None
     token = state.power_tokens.get(area)
     if token is not None:
         return token
-    home = rules.areas[area].home_of
+    home = rules.home_areas.get(area)
     if home is not None and home in state.houses:
         return home
     return None
@@ -41,25 +42,24 @@ def controlled_areas(state: State, house: str) -> list[str]:
     return [a for a in state.rules.areas if controller(state, a) == house]
 
 
+def castle_counts(state: State) -> Counter[str]:
+    """Castle and stronghold areas each house controls (1.9.1, 9.1), in one pass."""
+    return Counter(controller(state, a) for a in state.rules.castle_areas)
+
+
 def castle_count(state: State, house: str) -> int:
     """Castle and stronghold areas ``house`` controls (1.9.1, 9.1)."""
-    return sum(1 for a in state.rules.castle_areas if controller(state, a) == house)
+    return castle_counts(state)[house]
 
 
 def land_count(state: State, house: str) -> int:
     """Land areas ``house`` controls (9.2 tie-breaker 1)."""
-    rules = state.rules
-    return sum(
-        1 for a in rules.areas if rules.kind(a).counts_as_land and controller(state, a) == house
-    )
+    return sum(1 for a in state.rules.land_areas if controller(state, a) == house)
 
 
 def barrels(state: State, house: str) -> int:
     """Supply icons in areas ``house`` controls, capped at 6 (1.7.1)."""
-    areas = state.rules.areas
-    total = sum(
-        areas[a].barrels for a in areas if areas[a].barrels and controller(state, a) == house
-    )
+    total = sum(n for a, n in state.rules.barrel_areas if controller(state, a) == house)
     return min(6, total)
 
 

@@ -283,6 +283,18 @@ class Ruleset:
         self.home_of: dict[str, str] = {h.id: h.home for h in houses}
         self.domain: dict[str, str] = {a.id: self.area_kinds[a.kind].domain for a in areas}
         self.castle_areas: frozenset[str] = frozenset(a.id for a in areas if a.castle)
+        self.land_areas: tuple[str, ...] = tuple(
+            a.id for a in areas if self.area_kinds[a.kind].counts_as_land
+        )
+        self.barrel_areas: tuple[tuple[str, int], ...] = tuple(
+            (a.id, a.barrels) for a in areas if a.barrels
+        )
+        self.home_areas: dict[str, str] = {a.id: a.home_of for a in areas if a.home_of}
+        self.custom_control: frozenset[str] = frozenset(
+            a.id
+            for a in areas
+            if type(self.area_kinds[a.kind].rules).controller is not AreaRules.controller
+        )
 
     def _adjacency(self, pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
         for area in self.areas.values():

@@ -63,11 +63,18 @@ class Decision(Step):
 
 
 def advance(state: State) -> None:
-    """Run automatic steps until a decision waits for an answer or the game ends."""
+    """Run automatic steps until a decision waits for an answer or the game ends.
+
+    The prompts of the decision it stops at are kept in ``state.cache`` for ``pending``; code
+    that changes a state by hand afterwards (rule tests) must clear it."""
+    state.cache = None
     while state.stack and state.winner is None:
         top = state.stack[-1]
-        if isinstance(top, Decision) and top.prompts(state):
-            return
+        if isinstance(top, Decision):
+            prompts = top.prompts(state)
+            if prompts:
+                state.cache = (top, prompts)
+                return
         state.stack = state.stack[:-1]
         top.run(state)
 
@@ -77,6 +84,9 @@ def pending(state: State) -> dict[str, Prompt]:
     if state.winner is not None or not state.stack:
         return {}
     top = state.stack[-1]
+    cached = state.cache
+    if cached is not None and cached[0] is top:
+        return cached[1]
     if isinstance(top, Decision):
         return top.prompts(state)
     return {}

@@ -63,6 +63,7 @@ def new_game(
     s.ext = {}
     s.events = []
     s.serial = 0
+    s.cache = None
     for unit in rules.starting_units:
         if unit.house not in s.houses:
             continue

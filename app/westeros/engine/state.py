@@ -61,6 +61,7 @@ class State:
     __slots__ = (
         "blade_used",
         "blocked",
+        "cache",
         "combat",
         "discards",
         "events",
@@ -125,6 +126,7 @@ class State:
     ext: dict[str, Any]
     events: list[Event]
     serial: int
+    cache: tuple[Any, dict[str, Any]] | None
 
     def copy(self) -> State:
         """A copy sharing every immutable value; its containers may be mutated freely."""
@@ -134,6 +136,7 @@ class State:
         for name in _DICTS:
             setattr(new, name, getattr(self, name).copy())
         new.events = []
+        new.cache = None
         return new
 
     # ------------------------------------------------------------------ stack helpers

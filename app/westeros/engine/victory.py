@@ -41,7 +41,8 @@ def check(state: State) -> bool:
         if winner is not None:
             end_game(state, winner)
             return True
-    reached = tuple(h for h in state.houses if board.castle_count(state, h) >= VICTORY_CASTLES)
+    counts = board.castle_counts(state)
+    reached = tuple(h for h in state.houses if counts[h] >= VICTORY_CASTLES)
     if reached:
         end_game(state, ranking(state, reached)[0])
         return True
