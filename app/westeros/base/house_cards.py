@@ -124,14 +124,15 @@ class TywinLannister(CardAbility):
             state.emit("power_gained", house=house, amount=power.gain(state, house, 2))
 
 
-class SerKevanLannister(CardAbility):
-    """8.2 Ser Kevan Lannister: attacking, your non-routed footmen are worth 2."""
+class AttackingUnitsWorthTwo(CardAbility):
+    """Attacking, the owner's non-routed units of one type (participating or supporting) are
+    worth 2 instead of 1 (Ser Kevan Lannister: footmen; Victarion Greyjoy: ships)."""
 
-    __slots__ = ()
-    text = (
-        "If you are attacking, all of your participating Footmen (as well as supporting "
-        "Lannister Footmen) add +2 combat strength instead of +1."
-    )
+    __slots__ = ("text", "unit_type")
+
+    def __init__(self, unit_type: str, text: str) -> None:
+        self.unit_type = unit_type
+        self.text = text
 
     def unit_strength(
         self,
@@ -144,7 +145,7 @@ class SerKevanLannister(CardAbility):
         value: int,
     ) -> int:
         mine = side == for_side == ATTACKER and unit.house == _house(combat, side)
-        return value + 1 if mine and unit.type == FOOTMAN and not unit.routed else value
+        return value + 1 if mine and unit.type == self.unit_type and not unit.routed else value
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -216,29 +217,6 @@ class CerseiLannister(CardAbility):
 
 
 # ---------------------------------------------------------------------------------- Greyjoy
-
-
-class VictarionGreyjoy(CardAbility):
-    """8.2 Victarion Greyjoy: attacking, your non-routed ships are worth 2."""
-
-    __slots__ = ()
-    text = (
-        "If you are attacking, all of your participating Ships (as well as supporting "
-        "Greyjoy Ships) add +2 combat strength instead of +1."
-    )
-
-    def unit_strength(
-        self,
-        state: State,
-        combat: Combat,
-        side: str,
-        for_side: str,
-        unit: Unit,
-        supporting: bool,
-        value: int,
-    ) -> int:
-        mine = side == for_side == ATTACKER and unit.house == _house(combat, side)
-        return value + 1 if mine and unit.type == SHIP and not unit.routed else value
 
 
 class BalonGreyjoy(CardAbility):
@@ -592,10 +570,18 @@ ABILITIES: dict[str, CardAbility] = {
     "the-blackfish": TheBlackfish(),
     "catelyn-stark": CatelynStark(),
     "tywin-lannister": TywinLannister(),
-    "ser-kevan-lannister": SerKevanLannister(),
+    "ser-kevan-lannister": AttackingUnitsWorthTwo(
+        FOOTMAN,
+        "If you are attacking, all of your participating Footmen (as well as supporting "
+        "Lannister Footmen) add +2 combat strength instead of +1.",
+    ),
     "tyrion-lannister": TyrionLannister(),
     "cersei-lannister": CerseiLannister(),
-    "victarion-greyjoy": VictarionGreyjoy(),
+    "victarion-greyjoy": AttackingUnitsWorthTwo(
+        SHIP,
+        "If you are attacking, all of your participating Ships (as well as supporting "
+        "Greyjoy Ships) add +2 combat strength instead of +1.",
+    ),
     "balon-greyjoy": BalonGreyjoy(),
     "theon-greyjoy": TheonGreyjoy(),
     "asha-greyjoy": AshaGreyjoy(),
