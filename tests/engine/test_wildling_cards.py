@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.builders import act, blank, prompt, put
+from tests.builders import act, blank, prompt, put, run
 from tests.engine.test_wildlings import attack, top
 from westeros.engine.actions import Bid, Choose, SelectArea, SelectUnits
 from westeros.engine.content import Ruleset
@@ -518,3 +518,21 @@ def test_7_3_9_skinchanger_scout_units_and_cards_untouched(rules: Ruleset) -> No
     put(s, "winterfell", S, "footman")
     s = wildlings(s, "skinchanger-scout")
     assert s.units == {"winterfell": (Unit(S, "footman"),)}
+
+
+def test_7_3_2_preemptive_raid_track_prompt_names_the_house_that_drops(rules: Ruleset) -> None:
+    from westeros.base.wildling_cards import PreemptiveRaidTrack
+
+    s = blank(rules, 6)
+    s = run(
+        s,
+        PreemptiveRaidTrack(
+            s.tracks["iron_throne"][0],
+            ("fiefdoms", "kings_court"),
+            "Preemptive Raid (7.3.2)",
+            "greyjoy",
+        ),
+    )
+    asked = prompt(s, s.tracks["iron_throne"][0])
+    assert asked.data["house"] == "greyjoy"
+    assert asked.data["options"] == ["fiefdoms", "kings_court"]

@@ -120,6 +120,11 @@ class PreemptiveRaidTrack(ChooseOption):
 
     loser: str
 
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        out = ChooseOption.prompts(self, state)
+        out[self.house].data["house"] = self.loser
+        return out
+
     def chosen(self, state: State, option: str) -> None:
         tracks.drop(state, option, self.loser, 2)
 
