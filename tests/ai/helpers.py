@@ -1,0 +1,42 @@
+"""Helpers for AI tests: ask a bot through the protocol, small combats set up by hand."""
+
+from __future__ import annotations
+
+from tests.builders import act, blank, order, prompt, put, run
+from westeros.ai import ask
+from westeros.ai.protocol import Player
+from westeros.engine.actions import Action
+from westeros.engine.content import Ruleset
+from westeros.engine.march import MarchTurn, ResolveMarch
+from westeros.engine.state import State
+
+
+def decision(player: Player, state: State, house: str) -> Action:
+    """What ``player`` answers as ``house`` now (it sees only its own view)."""
+    action, _ = ask(player, state, house)
+    return action
+
+
+def stark_attacks_white_harbor(
+    rules: Ruleset,
+    attackers: tuple[str, ...],
+    defenders: tuple[str, ...],
+    defense: str | None = None,
+    greyjoy_hand: tuple[str, ...] | None = None,
+) -> State:
+    """A 6-player board where Stark marches ``attackers`` from Winterfell (March +0) into White
+    Harbor held by Greyjoy ``defenders`` (with a ``defense`` order and only ``greyjoy_hand`` in
+    hand, if given); returns the state at Stark's house-card choice (5.4.3)."""
+    s = blank(rules)
+    if greyjoy_hand is not None:
+        s.hands["greyjoy"] = greyjoy_hand
+    s.supply["greyjoy"] = s.supply["stark"] = 6
+    put(s, "winterfell", "stark", *attackers)
+    put(s, "white-harbor", "greyjoy", *defenders)
+    order(s, "winterfell", "march+0")
+    if defense is not None:
+        order(s, "white-harbor", defense)
+    run(s, MarchTurn("stark"))
+    s = act(s, "stark", ResolveMarch("winterfell", (("white-harbor", attackers),)))
+    assert prompt(s, "stark").kind == "choose_house_card"
+    return s
