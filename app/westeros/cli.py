@@ -1,4 +1,5 @@
-"""The ``westeros`` command (DESIGN §1): one argparse parser with a subcommand per task.
+"""The ``westeros`` command (DESIGN §1): without a subcommand it opens the desktop window
+(``--browser``: the system browser); subcommands do everything else.
 
 Each subcommand is a function ``(args) -> exit code`` registered in ``COMMANDS``; later issues
 add theirs (serve, desktop, play, ...) the same way."""
@@ -50,8 +51,17 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the local core on 127.0.0.1 without a window and print the address to open."""
+    from .server import run
+
+    run(port=args.port, store_url=args.database, ai_delay=args.ai_delay)
+    return 0
+
+
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "plugins": (cmd_plugins, "list loaded plugins, their versions and hooks, and load errors"),
+    "serve": (cmd_serve, "serve the game on 127.0.0.1 without a window; prints the address"),
 }
 
 
@@ -64,6 +74,11 @@ def parser() -> argparse.ArgumentParser:
     )
     top.add_argument("--version", action="version", version=f"westeros {__version__}")
     top.add_argument("-v", "--verbose", action="store_true", help="log more (INFO level)")
+    top.add_argument(
+        "--browser",
+        action="store_true",
+        help="open the game in the system browser instead of the desktop window",
+    )
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     for name, (func, help_text) in COMMANDS.items():
         cmd = sub.add_parser(name, help=help_text, description=help_text)
@@ -73,6 +88,10 @@ def parser() -> argparse.ArgumentParser:
             cmd.add_argument(
                 "--disable", action="append", default=[], metavar="NAME", help="skip a plugin"
             )
+        if name == "serve":
+            cmd.add_argument("--port", type=int, default=None, help="port (default: a free one)")
+            cmd.add_argument("--database", default=None, metavar="URL", help="database URL")
+            cmd.add_argument("--ai-delay", type=float, default=0.4, help="seconds between AI moves")
     return top
 
 
@@ -87,8 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if env_flag(ENV_TRACE):
         logging.getLogger("westeros.hooks").setLevel(logging.INFO)
     if args.command is None:
-        p.print_help()
-        return 0
+        from .desktop import launch
+
+        return launch(browser=args.browser)
     return int(args.func(args))
 
 

@@ -101,7 +101,7 @@ class TidesDraw(Step):
         state.combat = combat.with_data(DRAWN, pairs)
         for which, card in pairs:
             house = combat.side(which).house
-            state.emit("tides_drawn", to=frozenset({house}), house=house, card=card)
+            state.emit("tides_drawn", visible_to=frozenset({house}), house=house, card=card)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -139,7 +139,7 @@ class TidesRedraw(Decision):
         state.combat = combat.with_data(DRAWN, tuple(sorted(cards_now.items())))
         state.blade_used = True
         state.emit("blade_used", house=house, reason="Tides of Battle redraw (10.3)")
-        state.emit("tides_drawn", to=frozenset({house}), house=house, card=card)
+        state.emit("tides_drawn", visible_to=frozenset({house}), house=house, card=card)
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
         return Choose(rnd.choice((KEEP, REDRAW)))

@@ -32,9 +32,27 @@ def test_help_lists_the_plugins_command(capsys: pytest.CaptureFixture[str]) -> N
     assert "plugins" in out
 
 
-def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 0
-    assert "usage: westeros" in capsys.readouterr().out
+def test_help_lists_the_commands_and_the_browser_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "usage: westeros" in out and "--browser" in out
+    assert "plugins" in out and "serve" in out
+
+
+@pytest.mark.parametrize(("argv", "browser"), [([], False), (["--browser"], True)])
+def test_no_command_opens_the_game(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], browser: bool
+) -> None:
+    import westeros.desktop
+
+    calls: list[bool] = []
+    monkeypatch.setattr(westeros.desktop, "launch", lambda *, browser: calls.append(browser) or 0)
+    assert main(argv) == 0
+    assert calls == [browser]
 
 
 def test_plugins_lists_versions_hooks_and_load_errors(

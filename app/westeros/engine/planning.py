@@ -295,7 +295,7 @@ class MessengerRaven(Decision):
             return
         state.wildling_seen = state.wildling_seen | {house}
         state.emit("raven_looked", house=house)
-        state.emit("wildling_card_seen", to=frozenset({house}), card=state.wildling_deck[0])
+        state.emit("wildling_card_seen", visible_to=frozenset({house}), card=state.wildling_deck[0])
         state.push(WildlingCardPlacement(house, (KEEP, BOTTOM), "4.4 Messenger Raven"))
 
     def legal_replacements(self, state: State, house: str) -> list[ReplaceOrder]:

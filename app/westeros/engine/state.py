@@ -154,9 +154,10 @@ class State:
         self.stack = self.stack[:-1]
         return top
 
-    def emit(self, kind: str, to: frozenset[str] | None = None, **data: Any) -> None:
-        """Record an event for the log of this apply()."""
-        self.events.append(Event(kind, data, to))
+    def emit(self, kind: str, *, visible_to: frozenset[str] | None = None, **data: Any) -> None:
+        """Record an event for the log of this apply(); ``visible_to`` limits who may see it
+        (None: every house)."""
+        self.events.append(Event(kind, data, visible_to))
 
     # ------------------------------------------------------------------ hashing
     def canonical(self) -> tuple[Any, ...]:

@@ -1,0 +1,159 @@
+"""The running games of one local core: sessions by id (new ones, and stored ones rebuilt on
+first use — "Continue"), each with its AI runner."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from westeros.plugins import build_ruleset
+from westeros.store import AI, GameStore, SeatSpec
+
+from ..session import AiFactory, AiPlayer, GameSession, Human, Player
+from . import hints
+from .ai_runner import AiRunner
+
+log = logging.getLogger("westeros.server")
+
+RANDOM = "random"
+
+
+def default_ai_factory(house: str, seat: SeatSpec) -> AiPlayer:
+    """The game's standard AI (``westeros.ai.BaselineBot``) for an AI seat, freshly seeded."""
+    from westeros.ai import BaselineBot
+
+    player: AiPlayer = BaselineBot(seed=secrets.randbelow(2**31))
+    return player
+
+
+class SetupError(ValueError):
+    """A new-game request that does not fit the content (player count, house, options)."""
+
+
+def new_seed() -> int:
+    """A fresh random seed for a game created without one."""
+    return secrets.randbelow(2**31)
+
+
+def parse_seed(text: str | None) -> int | str:
+    """A seed as typed: a whole number stays a number, any other text stays text; empty
+    means a fresh random seed."""
+    text = (text or "").strip()
+    if not text:
+        return new_seed()
+    if text.lstrip("-").isdigit() and len(text) < 19:
+        return int(text)
+    if len(text) > 200:
+        raise SetupError("the seed may have at most 200 characters")
+    return text
+
+
+class Games:
+    """Sessions by game id, created or resumed on demand; one AI runner per session."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        ai_factory: AiFactory = default_ai_factory,
+        ai_delay: float = 0.0,
+        ai_budget: float = 1.0,
+    ) -> None:
+        self.store = store
+        self.ai_factory = ai_factory
+        self.ai_delay = ai_delay
+        self.ai_budget = ai_budget
+        self._sessions: dict[str, GameSession] = {}
+        self._runners: dict[str, AiRunner] = {}
+        self._lock = threading.RLock()
+
+    def create(
+        self,
+        *,
+        players: int,
+        human: str | None = RANDOM,
+        humans: Iterable[str] = (),
+        seed: int | str | None = None,
+        options: Mapping[str, Any] | None = None,
+        disable: Iterable[str] = (),
+        name: str = "",
+        start_ai: bool = True,
+    ) -> GameSession:
+        """Store and start a new game: a person plays ``human`` (a house id, ``"random"``, or
+        None) and every house in ``humans`` (hot-seat and tests); an AI plays every other seat.
+        With ``start_ai`` False the AI seats wait for ``start_ai(game_id)``."""
+        options = dict(options or {})
+        rules = build_ruleset(options, disable=list(disable))
+        setup = rules.setups.get(players)
+        if setup is None:
+            counts = ", ".join(str(n) for n in sorted(rules.setups))
+            raise SetupError(f"a game has {counts} players, not {players}")
+        houses = tuple(setup.houses)
+        if human == RANDOM:
+            human = secrets.choice(houses)
+        people = {*humans, *((human,) if human is not None else ())}
+        strangers = sorted(people - set(houses))
+        if strangers:
+            raise SetupError(f"{', '.join(strangers)} do(es) not play in a {players}-player game")
+        unknown = sorted(set(options) - set(rules.options))
+        if unknown:
+            raise SetupError(f"unknown option(s): {', '.join(unknown)}")
+        seats: dict[str, Player] = {}
+        for house in houses:
+            if house in people:
+                seats[house] = Human()
+            else:
+                seats[house] = self.ai_factory(house, SeatSpec(house, AI))
+        session = GameSession.create(
+            self.store,
+            rules,
+            players,
+            seats,
+            new_seed() if seed is None else seed,
+            options,
+            name=name,
+            hint=hints.hint,
+            ai_budget=self.ai_budget,
+        )
+        with self._lock:
+            self._sessions[session.game_id] = session
+            self._runners[session.game_id] = AiRunner(session, self.ai_delay)
+        if start_ai:
+            self.start_ai(session.game_id)
+        return session
+
+    def get(self, game_id: str) -> GameSession:
+        """The session of ``game_id``, rebuilt from the store on first use (GameNotFound if
+        there is no such game; CorruptGame or MissingPlugins if it cannot be rebuilt)."""
+        with self._lock:
+            session = self._sessions.get(game_id)
+            if session is not None:
+                return session
+            session = GameSession.resume(
+                self.store, game_id, self.ai_factory, hint=hints.hint, ai_budget=self.ai_budget
+            )
+            self._sessions[game_id] = session
+            self._runners[game_id] = AiRunner(session, self.ai_delay)
+        self.start_ai(game_id)
+        return session
+
+    def start_ai(self, game_id: str) -> None:
+        """Let the AI seats of ``game_id`` play (they wait until then)."""
+        with self._lock:
+            runner = self._runners[game_id]
+        runner.start()
+
+    def loaded(self) -> list[GameSession]:
+        """The sessions in memory."""
+        with self._lock:
+            return list(self._sessions.values())
+
+    def close(self) -> None:
+        """Stop every AI runner."""
+        with self._lock:
+            runners = list(self._runners.values())
+        for runner in runners:
+            runner.stop()

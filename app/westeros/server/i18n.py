@@ -1,0 +1,159 @@
+"""UI languages: gettext catalogs (Babel), the language of a request, the jinja2 environments
+with the ``i18n`` extension and the JS catalog served at ``/i18n/<lang>.json``.
+
+English is the source language (no catalog needed). Catalogs are
+``<folder>/<lang>/LC_MESSAGES/westeros.mo``; the folders are the game's own
+(``westeros/locale``) followed by the plugins' (``register_translations``), earlier folders
+winning on equal messages. Extraction and compilation: see ``babel.cfg`` at the repository root
+(``pybabel extract -F babel.cfg -o app/westeros/locale/westeros.pot .``, then ``pybabel init`` /
+``update`` / ``compile -d app/westeros/locale -D westeros``)."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.support import Translations
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+DOMAIN = "westeros"
+SOURCE_LANGUAGE = "en"
+LANG_COOKIE = "westeros_lang"
+_LANG = re.compile(r"^[a-z]{2,3}(?:_[A-Z]{2}|_[A-Z][a-z]{3})?$")
+
+
+def normalise(lang: str | None) -> str | None:
+    """``lang`` in catalog form (``pt-br`` → ``pt_BR``), or None if it is not a language tag."""
+    if not lang or len(lang) > 12:
+        return None
+    parts = lang.replace("-", "_").split("_")
+    code = parts[0].lower()
+    if len(parts) > 1 and len(parts[1]) == 2:
+        code += "_" + parts[1].upper()
+    elif len(parts) > 1 and len(parts[1]) == 4:
+        code += "_" + parts[1].capitalize()
+    elif len(parts) > 1:
+        return None
+    return code if _LANG.match(code) else None
+
+
+class Catalogs:
+    """The translations found in ``folders`` (earlier folders win), loaded once per language."""
+
+    def __init__(self, folders: Iterable[str | Path]) -> None:
+        self.folders = tuple(Path(f) for f in folders)
+        self._cache: dict[str, gettext.NullTranslations] = {}
+        self._lock = threading.Lock()
+
+    def languages(self) -> list[str]:
+        """Every language with a compiled catalog, plus English, sorted."""
+        found = {SOURCE_LANGUAGE}
+        for folder in self.folders:
+            if folder.is_dir():
+                found.update(
+                    p.parent.parent.name
+                    for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+                    if normalise(p.parent.parent.name) == p.parent.parent.name
+                )
+        return sorted(found)
+
+    def translations(self, lang: str) -> gettext.NullTranslations:
+        """The merged catalog of ``lang`` (NullTranslations for English or an unknown one)."""
+        with self._lock:
+            cached = self._cache.get(lang)
+            if cached is None:
+                cached = self._load(lang)
+                self._cache[lang] = cached
+            return cached
+
+    def _load(self, lang: str) -> gettext.NullTranslations:
+        merged: Translations | None = None
+        for folder in reversed(self.folders):  # later folders first, so earlier ones win
+            found = Translations.load(str(folder), [lang], domain=DOMAIN)
+            if not isinstance(found, Translations):
+                continue
+            merged = found if merged is None else merged.merge(found)
+        return merged if merged is not None else gettext.NullTranslations()
+
+    def messages(self, lang: str) -> dict[str, Any]:
+        """The JS catalog of ``lang``: {msgid: translation} and, for plural messages,
+        {singular msgid: [forms]} (the format ``frontend/static/js/i18n.js`` reads)."""
+        catalog: Mapping[Any, str] = getattr(self.translations(lang), "_catalog", {})
+        out: dict[str, Any] = {}
+        plurals: dict[str, dict[int, str]] = {}
+        for key, value in catalog.items():
+            if isinstance(key, tuple):
+                plurals.setdefault(key[0], {})[key[1]] = value
+            elif key and value:
+                out[key] = value
+        for msgid, forms in plurals.items():
+            out[msgid] = [forms[i] for i in sorted(forms)]
+        return dict(sorted(out.items()))
+
+    def negotiate(self, accept_language: str | None) -> str | None:
+        """The best available language for an ``Accept-Language`` header, if any."""
+        if not accept_language:
+            return None
+        wanted = []
+        for part in accept_language.split(","):
+            tag = normalise(part.split(";")[0].strip())
+            if tag:
+                wanted.append(tag)
+        try:
+            found = Locale.negotiate(wanted, self.languages(), sep="_")
+        except (UnknownLocaleError, ValueError):
+            return None
+        return str(found) if found is not None else None
+
+
+def choose_language(
+    catalogs: Catalogs,
+    query: str | None,
+    cookie: str | None,
+    accept_language: str | None,
+) -> str:
+    """The page language: ``?lang=``, then the language cookie, then ``Accept-Language``, then
+    English; only languages with a catalog are chosen."""
+    available = catalogs.languages()
+    for candidate in (normalise(query), normalise(cookie)):
+        if candidate in available:
+            return candidate
+    return catalogs.negotiate(accept_language) or SOURCE_LANGUAGE
+
+
+class Templates:
+    """One jinja2 environment per language (autoescape on, ``i18n`` extension installed with
+    that language's catalog); templates are looked up in ``folders`` in order."""
+
+    def __init__(self, folders: Sequence[str | Path], catalogs: Catalogs) -> None:
+        self.folders = [str(f) for f in folders]
+        self.catalogs = catalogs
+        self._envs: dict[str, Environment] = {}
+        self._lock = threading.Lock()
+        self.globals: dict[str, Any] = {}
+
+    def env(self, lang: str) -> Environment:
+        """The environment for ``lang``."""
+        with self._lock:
+            env = self._envs.get(lang)
+            if env is None:
+                env = Environment(
+                    loader=FileSystemLoader(self.folders),
+                    autoescape=select_autoescape(default=True, default_for_string=True),
+                    extensions=["jinja2.ext.i18n"],
+                )
+                env.install_gettext_translations(  # type: ignore[attr-defined]
+                    self.catalogs.translations(lang), newstyle=True
+                )
+                env.globals.update(self.globals)
+                self._envs[lang] = env
+            return env
+
+    def render(self, name: str, lang: str, context: Mapping[str, Any]) -> str:
+        """Render template ``name`` in ``lang``."""
+        return self.env(lang).get_template(name).render(**context)

@@ -1,0 +1,195 @@
+"""Where the frontend lives, and what the pages are given (template contexts, content JSON).
+
+``frontend/`` (templates and static files, outside the Python package in the repository) is
+found as package data ``westeros/frontend`` in an installed wheel, else beside ``app/`` in a
+checkout. Plugins add template and static folders through ``register_templates`` /
+``register_static``; the base game's frontend comes first, so it wins on equal names."""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from westeros.engine import Ruleset
+from westeros.plugins import LoadedPlugins
+from westeros.store import GameInfo
+
+from ..session import GameSession
+
+MAP_FILE = "map/westeros.svg"
+TOGGLE_EXEMPT_SOURCES = ("default",)
+_XML_PROLOGUE = re.compile(r"^\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?", re.IGNORECASE)
+
+
+def frontend_dir() -> Path | None:
+    """The ``frontend`` folder: package data when installed, else the repository's."""
+    packaged = resources.files("westeros").joinpath("frontend")
+    if packaged.is_dir():
+        return Path(str(packaged))
+    checkout = Path(__file__).resolve().parents[3] / "frontend"
+    return checkout if checkout.is_dir() else None
+
+
+def template_folders(loaded: LoadedPlugins) -> list[str]:
+    """The game's templates, then every plugin's, without repeats."""
+    base = frontend_dir()
+    folders = [str(base / "templates")] if base is not None else []
+    return list(dict.fromkeys([*folders, *loaded.templates]))
+
+
+def static_folders(loaded: LoadedPlugins) -> list[tuple[str, str]]:
+    """(URL prefix under /static, folder) pairs; plugin prefixes first (more specific)."""
+    base = frontend_dir()
+    out = [(prefix.strip("/"), folder) for prefix, folder in loaded.static if prefix.strip("/")]
+    if base is not None:
+        out.append(("", str(base / "static")))
+    return out
+
+
+@functools.cache
+def _read_map(path: str) -> str:
+    return _XML_PROLOGUE.sub("", Path(path).read_text("utf-8"), count=1)
+
+
+def map_svg(loaded: LoadedPlugins) -> str:
+    """The board's SVG markup (our own generated map) for inlining into the page."""
+    for prefix, folder in reversed(static_folders(loaded)):
+        if prefix:
+            continue
+        path = Path(folder) / MAP_FILE
+        if path.is_file():
+            return _read_map(str(path))
+    return ""
+
+
+def toggleable_plugins(loaded: LoadedPlugins) -> list[dict[str, Any]]:
+    """Plugins a new game may switch off: every loaded plugin but the base game and those
+    that are switched by their own game options (Tides of Battle)."""
+    return [
+        {
+            "id": p.name,
+            "name": p.name.removeprefix("westeros_").replace("_", " ").capitalize(),
+            "default": True,
+        }
+        for p in loaded.plugins
+        if p.source not in TOGGLE_EXEMPT_SOURCES and "register_game_options" not in p.hooks
+    ]
+
+
+def start_context(
+    loaded: LoadedPlugins, games: list[GameInfo], error: str | None = None
+) -> dict[str, Any]:
+    """The context of ``start.html`` (documented at the top of that template)."""
+    rules = loaded.ruleset
+    return {
+        "player_counts": sorted(rules.setups),
+        "houses": [{"id": h.id, "name": h.name} for h in rules.houses.values()],
+        "setups": {n: list(s.houses) for n, s in sorted(rules.setups.items())},
+        "options": [
+            {"id": o.id, "name": o.name, "default": o.default, "description": o.description}
+            for o in rules.options.values()
+        ],
+        "plugins": toggleable_plugins(loaded),
+        "plugin_errors": [str(e) for e in loaded.errors],
+        "games": [game_entry(g) for g in games],
+        "error": error,
+    }
+
+
+def game_entry(info: GameInfo) -> dict[str, Any]:
+    """One game of the Continue list: where to play it and a short title."""
+    humans = info.human_houses
+    house = humans[0] if humans else info.setup.seats[0].house
+    title = info.setup.name or f"{info.setup.players} players, {house}"
+    return {
+        "id": info.id,
+        "url": f"/games/{info.id}/play/{house}",
+        "title": f"{title} — round {info.round}",
+        "house": house,
+        "round": info.round,
+        "players": info.setup.players,
+        "updated_at": info.updated_at.isoformat(),
+    }
+
+
+def content_of(rules: Ruleset, seats: dict[str, str]) -> dict[str, Any]:
+    """The game's content as the board needs it (names and facts by id; read by
+    ``frontend/static/js/content.js``). ``seats`` maps each house to ``human`` or ``ai``."""
+    return {
+        "areas": {
+            a.id: {
+                "name": a.name,
+                "kind": a.kind,
+                "domain": rules.domain[a.id],
+                "castle": a.castle,
+                "crowns": a.crowns,
+                "barrels": a.barrels,
+                "home_of": a.home_of,
+                **({"attrs": dict(a.attrs)} if a.attrs else {}),
+            }
+            for a in rules.areas.values()
+        },
+        "houses": {
+            h.id: {"name": h.name, "colour": h.colour, "home": h.home}
+            for h in rules.houses.values()
+        },
+        "house_cards": {
+            c.id: {
+                "name": c.name,
+                "house": c.house,
+                "strength": c.strength,
+                "swords": c.swords,
+                "fortifications": c.fortifications,
+                "text": c.text,
+            }
+            for c in rules.house_cards.values()
+        },
+        "order_tokens": {
+            t.id: {"type": t.type, "bonus": t.bonus, "star": t.star}
+            for t in rules.order_tokens.values()
+        },
+        "unit_types": {
+            u.id: {
+                "name": u.name,
+                "domain": u.domain,
+                "strength": u.strength,
+                "vs_castle": u.vs_castle,
+                "muster_cost": u.muster_cost,
+            }
+            for u in rules.unit_types.values()
+        },
+        "westeros_cards": {
+            c.id: {"name": c.name, "deck": c.deck, "text": c.text, "wildling_icon": c.wildling_icon}
+            for c in rules.westeros_cards.values()
+        },
+        "wildling_cards": {
+            c.id: {"name": c.name, "text": c.text} for c in rules.wildling_cards.values()
+        },
+        "supply_table": [list(row) for row in rules.setups[len(seats)].supply_table]
+        if len(seats) in rules.setups
+        else [],
+        "star_limits": {n: list(s.star_limits) for n, s in sorted(rules.setups.items())},
+        "seats": seats,
+        "plugins": [name for name, _ in rules.plugins],
+    }
+
+
+def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> dict[str, Any]:
+    """The context of ``board.html``: the game, the seat, the inline map and the content."""
+    state = session.state
+    seats = {h: ("ai" if session.is_ai(h) else "human") for h in state.houses}
+    return {
+        "game_id": session.game_id,
+        "house": house,
+        "house_name": state.rules.houses[house].name,
+        "ws_url": f"/ws/games/{session.game_id}/seats/{house}",
+        "map_svg": Markup(map_svg(loaded)),  # our own generated file, trusted markup
+        "content": content_of(state.rules, seats),
+        "seats": seats,
+        "game_name": session.info.setup.name,
+    }

@@ -1,0 +1,23 @@
+"""Events feed the game log; visibility uses the same rule as player_view (DESIGN §2)."""
+
+from __future__ import annotations
+
+from tests.builders import blank
+from westeros.engine.content import Ruleset
+from westeros.engine.view import visible
+
+
+def test_an_event_field_named_to_stays_in_the_event_and_is_public(rules: Ruleset) -> None:
+    s = blank(rules, 3)
+    s.emit("upgraded", house="stark", area="winterfell", unit="footman", to="knight")
+    (event,) = s.events
+    assert event.data["to"] == "knight"
+    assert all(visible(event, h) for h in s.houses)
+
+
+def test_a_private_event_is_seen_only_by_its_houses(rules: Ruleset) -> None:
+    s = blank(rules, 3)
+    s.emit("wildling_card_seen", visible_to=frozenset({"stark"}), card="x")
+    (event,) = s.events
+    assert visible(event, "stark")
+    assert not visible(event, "lannister") and not visible(event, None)

@@ -1,0 +1,117 @@
+"""Server fixtures: the real app (real engine, real SQLite store in tmp_path, real WebSockets
+through Starlette's TestClient), addressed as the desktop shell addresses it."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from westeros.ai import BaselineBot, RandomBot
+from westeros.server import create_app
+from westeros.server.games import Games
+from westeros.session import AiPlayer
+from westeros.store import SeatSpec
+
+TOKEN = "test-launch-token-0123456789"
+PORT = 8765
+BASE = f"http://127.0.0.1:{PORT}"
+WS_BASE = f"ws://127.0.0.1:{PORT}"
+RECEIVE_TIMEOUT_S = 30.0
+
+
+@pytest.fixture(autouse=True)
+def _no_installed_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Server tests never see plugins installed on the machine, nor its database setting."""
+    monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.delenv("WESTEROS_DATABASE_URL", raising=False)
+
+
+def random_bots(house: str, seat: SeatSpec) -> AiPlayer:
+    """AI seats that answer uniformly at random from their prompt (westeros.ai.RandomBot)."""
+    return RandomBot(seed=sum(map(ord, house)))
+
+
+def baseline_bots(house: str, seat: SeatSpec) -> AiPlayer:
+    """The game's own AI, seeded per house so that runs repeat."""
+    return BaselineBot(seed=sum(map(ord, house)))
+
+
+@pytest.fixture
+def store_url(tmp_path: Path) -> str:
+    """A fresh SQLite database file."""
+    return f"sqlite:///{tmp_path / 'westeros.db'}"
+
+
+@pytest.fixture
+def make_app(store_url: str) -> Callable[..., FastAPI]:
+    """``make_app(**kwargs)``: the local core on port PORT with the test token."""
+
+    def make(**kwargs: Any) -> FastAPI:
+        kwargs.setdefault("ai_factory", random_bots)
+        return create_app(token=TOKEN, store_url=store_url, port=PORT, **kwargs)
+
+    return make
+
+
+@pytest.fixture
+def app(make_app: Callable[..., FastAPI]) -> FastAPI:
+    """The local core with random AI seats."""
+    return make_app()
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    """A client that already holds the token cookie (as the page does after its first load)."""
+    with TestClient(app, base_url=BASE, follow_redirects=False) as c:
+        c.cookies.set("westeros_token", TOKEN)
+        yield c
+
+
+@pytest.fixture
+def games(app: FastAPI) -> Games:
+    """The app's game registry."""
+    registry: Games = app.state.games
+    return registry
+
+
+def seat_url(game_id: str, house: str, **query: str) -> str:
+    """The WebSocket address of one seat."""
+    suffix = "&".join(f"{k}={v}" for k, v in query.items())
+    return f"{WS_BASE}/ws/games/{game_id}/seats/{house}" + (f"?{suffix}" if suffix else "")
+
+
+def receive(ws: WebSocketTestSession, timeout: float = RECEIVE_TIMEOUT_S) -> dict[str, Any]:
+    """The next message of ``ws``; fails the test instead of hanging when none comes."""
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    try:
+        message: dict[str, Any] = pool.submit(ws.receive_json).result(timeout=timeout)
+    except concurrent.futures.TimeoutError:
+        pytest.fail(f"no message within {timeout} s")
+    finally:
+        pool.shutdown(wait=False)
+    return message
+
+
+def receive_until(ws: WebSocketTestSession, kind: str) -> list[dict[str, Any]]:
+    """Messages of ``ws`` up to and including the first of type ``kind``."""
+    out = []
+    while True:
+        message = receive(ws)
+        out.append(message)
+        if message["type"] == kind:
+            return out
+
+
+def nothing_pending(ws: WebSocketTestSession) -> None:
+    """Assert that ``ws`` has received nothing since its last read: a ping must be answered
+    by the very next message (messages to one seat are delivered in order)."""
+    ws.send_json({"type": "ping", "id": "probe"})
+    message = receive(ws)
+    assert (message["type"], message["in_reply_to"]) == ("pong", "probe"), message

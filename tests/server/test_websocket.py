@@ -1,0 +1,276 @@
+"""The seat WebSocket (docs/protocol.md): a seat's view on connect and after every accepted
+action; malformed and illegal messages get an error reply for their sender only, checked in
+the order of DESIGN §4, and leave the game, its log and every other seat untouched."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import nothing_pending, receive, seat_url
+from westeros.engine import Bid, Choose
+from westeros.engine.flow import random_action
+from westeros.engine.planning import PlaceOrders
+from westeros.server.games import Games
+from westeros.session import GameSession
+
+
+@pytest.fixture
+def game(games: Games) -> GameSession:
+    """A 3-player game (2.1: Baratheon, Lannister, Stark) where Stark is a person and the two
+    AIs have not started, so nothing moves unless a test says so."""
+    return games.create(players=3, human="stark", seed=7, start_ai=False)
+
+
+@pytest.fixture
+def seats(
+    client: TestClient, game: GameSession
+) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
+    """Stark's socket and Lannister's (an AI seat, watched), each past its first view."""
+    with (
+        client.websocket_connect(seat_url(game.game_id, "stark")) as stark,
+        client.websocket_connect(seat_url(game.game_id, "lannister")) as lannister,
+    ):
+        assert receive(stark)["type"] == receive(lannister)["type"] == "view"
+        yield stark, lannister
+
+
+def orders_for(game: GameSession, house: str, seed: int = 0) -> dict[str, Any]:
+    """A legal placement for ``house`` (4.1-4.3) as action JSON."""
+    action = random_action(game.state, house, random.Random(seed))
+    assert isinstance(action, PlaceOrders)
+    return action.to_json()
+
+
+def refused(
+    ws: WebSocketTestSession, other: WebSocketTestSession, game: GameSession, message: Any
+) -> dict[str, Any]:
+    """Send ``message``; return the error reply after checking that nothing else changed:
+    the state (hash), the stored log, and the other seat (which received nothing)."""
+    before = (game.state.hash(), game.store.game(game.game_id).action_count)
+    if isinstance(message, bytes):
+        ws.send_bytes(message)
+    elif isinstance(message, str):
+        ws.send_text(message)
+    else:
+        ws.send_json(message)
+    reply = receive(ws)
+    assert reply["type"] == "error", reply
+    assert set(reply) == {"type", "message", "error", "rule", "in_reply_to"}
+    assert reply["message"]
+    assert (game.state.hash(), game.store.game(game.game_id).action_count) == before
+    nothing_pending(other)
+    nothing_pending(ws)
+    return reply
+
+
+def test_seat_receives_its_own_view_and_log_on_connect(
+    client: TestClient, game: GameSession
+) -> None:
+    with client.websocket_connect(seat_url(game.game_id, "stark")) as ws:
+        first = receive(ws)
+    assert first["type"] == "view"
+    assert first["house"] == "stark"
+    assert first["state_id"] == 0
+    assert first["history"] is True
+    view = first["view"]
+    assert view["house"] == "stark"
+    assert view["round"] == 1
+    assert view["prompt"]["kind"] == "place_orders"  # round 1 starts with Planning (3.1)
+    assert sorted(view["prompt"]["data"]["areas"]) == sorted(
+        a for a, units in game.state.units.items() if units[0].house == "stark"
+    )
+    assert view["waiting_for"] == ["baratheon", "lannister", "stark"]
+    assert {"kind": "round", "round": 1, "text": "Round 1 begins."} in first["log"]
+
+
+def test_accepted_action_is_broadcast_to_every_seat_with_its_own_view(
+    seats: tuple[WebSocketTestSession, WebSocketTestSession], game: GameSession
+) -> None:
+    stark, lannister = seats
+    stark.send_json({"type": "action", "action": orders_for(game, "stark"), "state_id": 0})
+    for ws, house in ((stark, "stark"), (lannister, "lannister")):
+        update = receive(ws)
+        assert update["type"] == "view"
+        assert update["state_id"] == 1
+        assert update["history"] is False
+        assert update["view"]["house"] == house
+        assert update["view"]["waiting_for"] == ["baratheon", "lannister"]
+        assert update["log"] == [
+            {"kind": "committed", "house": "stark", "text": "Stark has decided."}
+        ]
+    assert update["view"]["prompt"]["kind"] == "place_orders"  # Lannister's own prompt
+    assert game.store.game(game.game_id).action_count == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "error"),
+    [
+        ("{not json", "MalformedMessage"),
+        (b"\xff\xfe", "MalformedMessage"),
+        ("[1, 2, 3]", "MalformedMessage"),
+        ({"type": "shout", "id": 5}, "MalformedMessage"),
+        ({"type": "action", "id": 6, "state_id": 0}, "MalformedMessage"),
+        ({"type": "action", "id": 7, "action": {"kind": "bid", "amount": 1}}, "MalformedMessage"),
+        ({"type": "action", "id": 8, "state_id": 0, "action": {"kind": "fly"}}, "MalformedAction"),
+        (
+            {"type": "action", "id": 9, "state_id": 0, "action": {"kind": "bid", "amount": "1"}},
+            "MalformedAction",
+        ),
+        ({"type": "action", "id": "x" * 5000, "state_id": 0, "action": {}}, "MalformedMessage"),
+    ],
+)
+def test_malformed_messages_get_an_error_reply_only(
+    seats: tuple[WebSocketTestSession, WebSocketTestSession],
+    game: GameSession,
+    message: Any,
+    error: str,
+) -> None:
+    stark, lannister = seats
+    reply = refused(stark, lannister, game, message)
+    assert reply["error"] == error
+    if isinstance(message, dict) and isinstance(message.get("id"), int):
+        assert reply["in_reply_to"] == message["id"]
+
+
+def test_wrong_seat_is_refused(
+    seats: tuple[WebSocketTestSession, WebSocketTestSession], game: GameSession
+) -> None:
+    stark, lannister = seats
+    orders = orders_for(game, "lannister")
+    reply = refused(
+        stark,
+        lannister,
+        game,
+        {"type": "action", "house": "lannister", "action": orders, "state_id": 0, "id": "a1"},
+    )
+    assert (reply["error"], reply["in_reply_to"]) == ("WrongSeat", "a1")
+    # Lannister's seat is played by the computer: a watcher of it may not act for it.
+    reply = refused(lannister, stark, game, {"type": "action", "action": orders, "state_id": 0})
+    assert reply["error"] == "WrongSeat"
+
+
+def test_house_that_is_not_pending_is_refused(
+    seats: tuple[WebSocketTestSession, WebSocketTestSession], game: GameSession
+) -> None:
+    stark, lannister = seats
+    orders = orders_for(game, "stark")
+    stark.send_json({"type": "action", "action": orders, "state_id": 0})
+    assert receive(stark)["state_id"] == receive(lannister)["state_id"] == 1
+    # Stark has committed its orders (4.1); it is asked nothing until the others have.
+    reply = refused(stark, lannister, game, {"type": "action", "action": orders, "state_id": 1})
+    assert (reply["error"], reply["rule"]) == ("NotPending", "5.1")
+
+
+def test_illegal_action_is_refused_with_the_rule_it_breaks(
+    seats: tuple[WebSocketTestSession, WebSocketTestSession], game: GameSession
+) -> None:
+    stark, lannister = seats
+    # King's Landing holds no Stark unit: no order may go there (4.1).
+    orders = {"kind": "place_orders", "orders": [["kings-landing", "march+0"]]}
+    reply = refused(stark, lannister, game, {"type": "action", "action": orders, "state_id": 0})
+    assert (reply["error"], reply["rule"]) == ("IllegalOrder", "4.1")
+    # A bid does not answer the Planning prompt.
+    bid = {"type": "action", "action": Bid(1).to_json(), "state_id": 0}
+    assert refused(stark, lannister, game, bid)["error"] == "WrongActionKind"
+
+
+def test_stale_state_id_is_refused(
+    seats: tuple[WebSocketTestSession, WebSocketTestSession], game: GameSession
+) -> None:
+    stark, lannister = seats
+    orders = orders_for(game, "stark")
+    reply = refused(stark, lannister, game, {"type": "action", "action": orders, "state_id": 3})
+    assert reply["error"] == "StaleState"
+
+
+def test_checks_run_in_the_design_order(
+    seats: tuple[WebSocketTestSession, WebSocketTestSession], game: GameSession
+) -> None:
+    """Shape before seat, seat before pending, pending before legality, legality before
+    staleness (DESIGN §4): each message breaks two checks and gets the earlier one."""
+    stark, lannister = seats
+    cases = [
+        ({"type": "action", "house": "lannister", "state_id": 0}, "MalformedMessage"),
+        (
+            {"type": "action", "house": "lannister", "state_id": 0, "action": Bid(1).to_json()},
+            "WrongSeat",
+        ),
+        (
+            {"type": "action", "state_id": 99, "action": {"kind": "place_orders", "orders": []}},
+            "AreaLeftEmpty",
+        ),
+    ]
+    for message, error in cases:
+        assert refused(stark, lannister, game, message)["error"] == error
+
+
+def test_unknown_game_or_seat_is_told_and_closed(client: TestClient, game: GameSession) -> None:
+    for url in (seat_url("no-such-game", "stark"), seat_url(game.game_id, "martell")):
+        with client.websocket_connect(url) as ws:
+            reply = receive(ws)
+            assert reply["type"] == "error"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4404
+
+
+# ---------------------------------------------------------------------------------- stale views
+
+
+@pytest.fixture
+def hot_seat(games: Games) -> GameSession:
+    """A 3-player game of three people (no AI)."""
+    return games.create(
+        players=3, human=None, humans=("baratheon", "lannister", "stark"), seed=3, start_ai=False
+    )
+
+
+def test_another_houses_secret_commit_does_not_make_a_placement_stale(
+    client: TestClient, hot_seat: GameSession
+) -> None:
+    game = hot_seat
+    with (
+        client.websocket_connect(seat_url(game.game_id, "stark")) as stark,
+        client.websocket_connect(seat_url(game.game_id, "lannister")) as lannister,
+    ):
+        assert receive(stark)["state_id"] == receive(lannister)["state_id"] == 0
+        lannister.send_json(
+            {"type": "action", "action": orders_for(game, "lannister"), "state_id": 0}
+        )
+        assert receive(stark)["state_id"] == 1  # only "waiting for" changed for Stark
+        stark.send_json({"type": "action", "action": orders_for(game, "stark"), "state_id": 0})
+        update = receive(stark)
+        assert (update["type"], update["state_id"]) == ("view", 2)
+
+
+def test_action_on_a_view_that_has_changed_since_is_stale(
+    client: TestClient, hot_seat: GameSession
+) -> None:
+    game = hot_seat
+    raven = game.state.tracks["kings_court"][0]  # the Messenger Raven holder decides (4.4)
+    with client.websocket_connect(seat_url(game.game_id, raven)) as ws:
+        assert receive(ws)["state_id"] == 0
+        for house in ("baratheon", "lannister", "stark"):
+            game.submit(house, PlaceOrders.from_json(orders_for(game, house)), game.serial)
+        updates = [receive(ws) for _ in range(3)]
+        revealed = updates[-1]
+        assert revealed["view"]["prompt"]["kind"] == "messenger_raven"
+        assert revealed["view"]["orders"]  # the reveal changed what the holder sees
+        nothing = Choose("nothing").to_json()
+        ws.send_json({"type": "action", "action": nothing, "state_id": 2, "id": "late"})
+        reply = receive(ws)
+        assert (reply["type"], reply["error"], reply["in_reply_to"]) == (
+            "error",
+            "StaleState",
+            "late",
+        )
+        assert game.serial == 3
+        ws.send_json({"type": "action", "action": nothing, "state_id": revealed["state_id"]})
+        assert receive(ws)["state_id"] == 4
