@@ -1,0 +1,321 @@
+// The board page: connects the seat, keeps the latest view and draws everything from it.
+import { area, houseName, setContent } from "./content.js";
+import { fill, h, loadSprite } from "./dom.js";
+import { loadCatalog, t } from "./i18n.js";
+import { BoardMap, announce, controllerOf } from "./map.js";
+import {
+  appendLog,
+  houseChip,
+  renderAreaInfo,
+  renderCombat,
+  renderHand,
+  renderHouses,
+  renderTopbar,
+  renderTracks,
+  renderWesteros,
+} from "./panels.js";
+import { phaseOf, renderPrompt } from "./prompts/index.js";
+import { Seat, seatUrl } from "./socket.js";
+
+class Board {
+  constructor() {
+    const body = document.body;
+    const parts = location.pathname.match(/\/games\/([^/]+)\/play\/([^/]+)/) || [];
+    this.gameId = body.dataset.game || decodeURIComponent(parts[1] || "");
+    this.house = body.dataset.house || decodeURIComponent(parts[2] || "");
+    this.view = null;
+    this.promptKey = null;
+    this.draft = {};
+    this.overlayState = {};
+    this.secretOrders = null;
+    this.sent = null;
+    this.inspected = null;
+    this.ctx = null;
+    this.el = {
+      prompt: document.getElementById("prompt"),
+      combat: document.getElementById("combat"),
+      tracks: document.getElementById("tracks"),
+      houses: document.getElementById("houses"),
+      hand: document.getElementById("hand"),
+      areaInfo: document.getElementById("area-info"),
+      westeros: document.getElementById("westeros"),
+      log: document.getElementById("log"),
+      topbar: document.getElementById("topbar"),
+      status: document.getElementById("connection"),
+    };
+  }
+
+  async start() {
+    await loadCatalog(document.documentElement.lang || "en");
+    const data = document.getElementById("game-content");
+    setContent(data ? JSON.parse(data.textContent || "{}") : {});
+    await loadSprite();
+    this.map = new BoardMap(document.getElementById("map-pane"), document.getElementById("map"));
+    await this.map.init();
+    this.map.onInspect = (id) => {
+      this.inspected = id;
+      this.drawAreaInfo();
+    };
+    this.bindKeys();
+    this.bindTools();
+    this.seat = new Seat(seatUrl(this.gameId, this.house), {
+      view: (message) => this.onView(message),
+      error: (message) => this.onError(message),
+      gameOver: (message) => this.onGameOver(message),
+      status: (status) => this.onStatus(status),
+    });
+    this.seat.connect();
+  }
+
+  // ------------------------------------------------------------------ messages
+  onStatus(status) {
+    this.el.status.dataset.status = status;
+    this.el.status.textContent = status === "open" ? t("connected") : t("reconnecting…");
+  }
+
+  onView(message) {
+    const view = message.view;
+    this.view = view;
+    if (message.history) this.el.log.replaceChildren();
+    appendLog(this.el.log, message.log);
+    if (
+      this.secretOrders &&
+      (Object.keys(view.orders).length || view.round !== this.secretOrders.round)
+    ) {
+      this.secretOrders = null;
+    }
+    const prompt = view.prompt;
+    const key = prompt ? JSON.stringify([view.round, prompt.kind, prompt.data]) : null;
+    const changed =
+      key !== this.promptKey || (this.sent !== null && this.sent !== message.state_id);
+    if (changed) {
+      this.promptKey = key;
+      this.sent = null;
+      this.draft = key && this.draftKey === key ? this.draft : {};
+      this.draftKey = key;
+      this.overlayState = {};
+      this.showPrompt();
+    } else if (!prompt) {
+      this.showWaiting();
+    }
+    this.drawBoard();
+    document.body.dataset.round = String(view.round);
+    document.body.dataset.prompt = prompt ? prompt.kind : "";
+    document.body.dataset.stateId = String(message.state_id);
+  }
+
+  onError(message) {
+    const box =
+      this.el.prompt.querySelector(".prompt-error") ||
+      h("p", { class: "prompt-note note-error prompt-error", role: "alert" });
+    box.textContent = message.rule
+      ? t("{message} (rule {rule})", { message: message.message, rule: message.rule })
+      : message.message;
+    this.el.prompt.append(box);
+    this.sent = null;
+    this.el.prompt.classList.remove("is-sending");
+    for (const button of this.el.prompt.querySelectorAll("button[data-was-enabled]")) {
+      button.disabled = false;
+      delete button.dataset.wasEnabled;
+    }
+    announce(box.textContent);
+  }
+
+  onGameOver(message) {
+    const dialog = document.getElementById("game-over");
+    fill(
+      dialog.querySelector(".dialog-body"),
+      h("h2", {}, t("{house} wins the game!", { house: houseName(message.winner) })),
+      h(
+        "ol",
+        { class: "ranking" },
+        (message.ranking || []).map((house) => h("li", {}, houseChip(house))),
+      ),
+    );
+    if (!dialog.open) dialog.showModal();
+  }
+
+  // ------------------------------------------------------------------ drawing
+  controllers() {
+    const out = {};
+    for (const id of this.map.areas.keys()) {
+      const facts = area(id) || { domain: this.map.areas.get(id).kind === "land" ? "land" : "sea" };
+      out[id] = controllerOf(this.view, id, facts);
+    }
+    return out;
+  }
+
+  mapModel(controllers) {
+    const view = this.view;
+    const orders = { ...view.orders };
+    const hidden = {};
+    const mine = this.overlayState.orders || (this.secretOrders ? this.secretOrders.orders : null);
+    const planning = view.prompt?.kind === "place_orders" || Boolean(this.secretOrders);
+    if (mine)
+      for (const [id, token] of Object.entries(mine)) orders[id] = [this.house, token, true];
+    if (planning && !Object.keys(view.orders).length) {
+      for (const [id, units] of Object.entries(view.units)) {
+        const owner = units[0]?.[0];
+        if (owner && owner !== this.house && !view.waiting_for.includes(owner)) hidden[id] = owner;
+      }
+    }
+    return {
+      controllers,
+      units: view.units,
+      orders,
+      hidden,
+      power_tokens: view.power_tokens,
+      garrisons: view.garrisons,
+      neutral: view.neutral_forces,
+    };
+  }
+
+  drawBoard() {
+    const view = this.view;
+    const controllers = this.controllers();
+    this.map.render(this.mapModel(controllers));
+    renderTracks(this.el.tracks, view, controllers);
+    renderHouses(this.el.houses, view, controllers);
+    renderHand(this.el.hand, view);
+    renderWesteros(this.el.westeros, view);
+    renderCombat(this.el.combat, view);
+    this.drawAreaInfo(controllers);
+    const phase = view.prompt ? phaseOf(view.prompt.kind) : view.combat ? t("Combat") : "";
+    renderTopbar(this.el.topbar, view, phase);
+  }
+
+  drawAreaInfo(controllers = null) {
+    if (!this.view || !this.inspected) return;
+    renderAreaInfo(this.el.areaInfo, this.view, this.inspected, controllers || this.controllers());
+  }
+
+  showWaiting() {
+    this.map.clearChoice();
+    const view = this.view;
+    const others = view.waiting_for.filter((house) => house !== this.house);
+    fill(
+      this.el.prompt,
+      h(
+        "div",
+        { class: "prompt-head" },
+        h("h2", { class: "prompt-title" }, view.winner ? t("The game is over") : t("Waiting")),
+        h(
+          "p",
+          { class: "prompt-text", "data-testid": "waiting" },
+          view.winner
+            ? t("{house} has won.", { house: houseName(view.winner) })
+            : others.length
+              ? [t("Waiting for:"), " ", others.map((house) => houseChip(house))]
+              : t("Nothing to decide right now."),
+        ),
+      ),
+    );
+    this.el.prompt.dataset.kind = "";
+  }
+
+  showPrompt() {
+    const prompt = this.view.prompt;
+    this.el.prompt.classList.remove("is-sending");
+    if (!prompt) {
+      this.showWaiting();
+      return;
+    }
+    this.el.prompt.dataset.kind = prompt.kind;
+    const ctx = {
+      view: this.view,
+      prompt,
+      data: prompt.data || {},
+      house: this.house,
+      draft: this.draft,
+      map: this.map,
+      keys: null, // a renderer may set keys(key) -> bool for its own shortcuts
+      paint: (...nodes) => this.paint(nodes),
+      overlay: (state) => {
+        this.overlayState = state || {};
+        if (this.view) this.map.render(this.mapModel(this.controllers()));
+      },
+      act: (action) => this.act(prompt, action),
+      hint: (action) => this.seat.hint(action),
+    };
+    this.ctx = ctx;
+    renderPrompt(ctx);
+    announce(this.el.prompt.querySelector(".prompt-title")?.textContent || "");
+  }
+
+  paint(nodes) {
+    const focused = document.activeElement;
+    const key =
+      focused && this.el.prompt.contains(focused)
+        ? focused.dataset.key || focused.dataset.testid
+        : null;
+    fill(this.el.prompt, nodes);
+    if (key) {
+      const again = this.el.prompt.querySelector(
+        `[data-key="${CSS.escape(key)}"], [data-testid="${CSS.escape(key)}"]`,
+      );
+      if (again) again.focus();
+    }
+  }
+
+  act(prompt, action) {
+    if (!action) return;
+    if (prompt.kind === "place_orders") {
+      this.secretOrders = { round: this.view.round, orders: Object.fromEntries(action.orders) };
+    }
+    this.seat.act(action);
+    this.sent = this.seat.stateId;
+    this.el.prompt.classList.add("is-sending");
+    for (const button of this.el.prompt.querySelectorAll("button:not([disabled])")) {
+      button.disabled = true;
+      button.dataset.wasEnabled = "1";
+    }
+    this.el.prompt.querySelector(".prompt-error")?.remove();
+  }
+
+  // ------------------------------------------------------------------ keyboard and tools
+  bindKeys() {
+    document.addEventListener("keydown", (event) => {
+      const typing = event.target.matches?.("input, textarea, select");
+      if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+        const commit = this.el.prompt.querySelector("[data-testid=commit]:not([disabled])");
+        if (commit) {
+          event.preventDefault();
+          commit.click();
+        }
+        return;
+      }
+      if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "?") document.getElementById("help").showModal();
+      else if (event.key === "+" || event.key === "=") this.map.zoomBy(1);
+      else if (event.key === "-") this.map.zoomBy(-1);
+      else if (event.key === "0") this.map.setZoom("width");
+      else if (event.key === "f") this.map.setZoom("fit");
+      else if (event.key === "a") this.map.focusFirstChoice();
+      else if (event.key === "p") this.el.prompt.querySelector("button:not([disabled])")?.focus();
+      else if (this.ctx?.keys && this.ctx.keys(event.key)) event.preventDefault();
+    });
+  }
+
+  bindTools() {
+    const on = (id, fn) => document.getElementById(id)?.addEventListener("click", fn);
+    on("zoom-in", () => this.map.zoomBy(1));
+    on("zoom-out", () => this.map.zoomBy(-1));
+    on("zoom-width", () => this.map.setZoom("width"));
+    on("zoom-fit", () => this.map.setZoom("fit"));
+    on("help-open", () => document.getElementById("help").showModal());
+    for (const dialog of document.querySelectorAll("dialog")) {
+      dialog.querySelector("[data-close]")?.addEventListener("click", () => dialog.close());
+    }
+  }
+}
+
+const board = new Board();
+board.start().catch((error) => {
+  document.body.prepend(
+    h(
+      "p",
+      { class: "fatal", role: "alert" },
+      t("The board could not start: {error}", { error: String(error) }),
+    ),
+  );
+});

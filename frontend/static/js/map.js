@@ -1,0 +1,589 @@
+// The map: our own SVG board (inlined by the server), with the pieces drawn on top of it.
+// Every area is a focusable, labelled button while a decision asks for it; clicks on an area
+// or on the pieces standing in it go to the current decision (`setChoice`), or else show the
+// area's details (`onInspect`).
+import {
+  area,
+  areaName,
+  hasArea,
+  houseName,
+  orderLabel,
+  orderToken,
+  signed,
+  unitName,
+} from "./content.js";
+import { s } from "./dom.js";
+import { houseVars, markId } from "./houses.js";
+import { t } from "./i18n.js";
+
+const UNIT = 24;
+const ORDER = 26;
+const GAP = 2;
+const ZOOM_STEPS = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2, 2.5];
+
+/** Who controls `area` in `view` (RULES 1.3): its units, else a power token, else its home house. */
+export function controllerOf(view, area, areaFacts) {
+  const units = view.units[area];
+  if (units && units.length) return units[0][0];
+  const token = view.power_tokens[area];
+  if (token) return token;
+  const home = areaFacts?.home_of;
+  if (home && view.houses.includes(home) && areaFacts.domain === "land") return home;
+  return null;
+}
+
+export class BoardMap {
+  constructor(pane, holder) {
+    this.pane = pane;
+    this.holder = holder;
+    this.areas = new Map();
+    this.layoutCache = new Map();
+    this.choice = null;
+    this.zoom = null;
+    this.onInspect = null;
+  }
+
+  /** Find (or fetch) the SVG map, index its areas and prepare the piece layer. */
+  async init() {
+    let svg = this.holder.querySelector("svg");
+    if (!svg) {
+      const response = await fetch("/static/map/westeros.svg", { credentials: "same-origin" });
+      this.holder.innerHTML = await response.text();
+      svg = this.holder.querySelector("svg");
+    }
+    this.svg = svg;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("id", "board-svg");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", t("Map of Westeros"));
+    for (const g of svg.querySelectorAll("g.area[data-area]")) {
+      const id = g.dataset.area;
+      if (!hasArea(id)) {
+        g.remove();
+        continue;
+      }
+      const shape = g.querySelector(".area-shape");
+      const label = g.querySelector("text");
+      const name = areaName(id);
+      const english = area(id)?.name;
+      const flat = (text) => text.replace(/\s+/g, "");
+      if (label && english && name !== english && flat(label.textContent) === flat(english)) {
+        label.textContent = name;
+      }
+      g.setAttribute("aria-label", name);
+      g.setAttribute("data-testid", `area-${id}`);
+      this.areas.set(id, {
+        id,
+        g,
+        shape,
+        x: Number(g.dataset.x),
+        y: Number(g.dataset.y),
+        kind: g.dataset.kind,
+        between: (g.dataset.between || "").split(" ").filter(Boolean),
+        box: this.labelBox(g),
+      });
+    }
+    this.highlights = s("g", { class: "w-highlights" });
+    this.arrows = s("g", { class: "w-arrows" });
+    this.layer = s("g", { class: "w-pieces" });
+    svg.append(this.highlights, this.layer, this.arrows);
+    svg.addEventListener("focusin", (event) => this.focused(event, true));
+    svg.addEventListener("focusout", (event) => this.focused(event, false));
+    svg.addEventListener("click", (event) => this.clicked(event));
+    svg.addEventListener("keydown", (event) => this.keyed(event));
+    new ResizeObserver(() => this.applyZoom()).observe(this.pane);
+    this.setZoom("width");
+  }
+
+  labelBox(g) {
+    const parts = [...g.querySelectorAll("text, g[data-icon]")];
+    if (!parts.length) return null;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const part of parts) {
+      const b = part.getBBox();
+      const m = part.transform?.baseVal?.consolidate()?.matrix;
+      const dx = m ? m.e : 0;
+      const dy = m ? m.f : 0;
+      x0 = Math.min(x0, b.x + dx);
+      y0 = Math.min(y0, b.y + dy);
+      x1 = Math.max(x1, b.x + b.width + dx);
+      y1 = Math.max(y1, b.y + b.height + dy);
+    }
+    return { x0, y0, x1, y1 };
+  }
+
+  // ---------------------------------------------------------------- zoom
+  /** "width" fits the map to the pane's width, "fit" shows all of it, a number zooms. */
+  setZoom(mode) {
+    this.zoom = mode;
+    this.applyZoom();
+  }
+
+  zoomBy(direction) {
+    const current = this.currentScale();
+    const next =
+      direction > 0
+        ? ZOOM_STEPS.find((z) => z > current + 0.01)
+        : [...ZOOM_STEPS].reverse().find((z) => z < current - 0.01);
+    if (next) this.setZoom(next);
+  }
+
+  currentScale() {
+    const width = this.holder.getBoundingClientRect().width || 1;
+    return width / Math.max(1, this.pane.clientWidth - 16);
+  }
+
+  applyZoom() {
+    if (!this.svg) return;
+    const vb = this.svg.viewBox.baseVal;
+    const paneWidth = Math.max(200, this.pane.clientWidth - 16);
+    let width = paneWidth;
+    if (this.zoom === "fit") {
+      width = Math.min(paneWidth, ((this.pane.clientHeight - 16) * vb.width) / vb.height);
+    } else if (typeof this.zoom === "number") {
+      width = paneWidth * this.zoom;
+    }
+    this.holder.style.width = `${Math.round(width)}px`;
+  }
+
+  // ---------------------------------------------------------------- input
+  clicked(event) {
+    const target = event.target.closest("[data-area], [data-owner]");
+    if (!target) return;
+    const id = target.dataset.owner || target.dataset.area;
+    this.pick(id);
+  }
+
+  keyed(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const target = event.target.closest("[data-area]");
+    if (!target) return;
+    event.preventDefault();
+    this.pick(target.dataset.area);
+  }
+
+  pick(id) {
+    if (this.choice && this.choice.areas.has(id)) this.choice.onPick(id);
+    else this.onInspect?.(id);
+  }
+
+  /** Ask for an area: `areas` maps each choosable area to a style ("", "combat", "target",
+   * "neutral", "origin"); `selected` areas are marked; `onPick(area)` is called on a click or
+   * Enter. */
+  setChoice(areas, onPick, selected = []) {
+    this.clearChoice();
+    const map = areas instanceof Map ? areas : new Map([...areas].map((a) => [a, ""]));
+    this.choice = { areas: map, onPick };
+    for (const [id, style] of map) {
+      const area = this.areas.get(id);
+      if (!area) continue;
+      area.g.classList.add("is-choosable");
+      area.g.setAttribute("tabindex", "0");
+      area.g.setAttribute("role", "button");
+      this.outline(area, `w-hl${style ? ` is-${style}` : ""}`);
+    }
+    this.setSelected(selected);
+  }
+
+  outline(area, cls) {
+    if (!area.shape) return null;
+    const copy = area.shape.cloneNode(false);
+    copy.removeAttribute("style");
+    copy.setAttribute("class", cls);
+    copy.dataset.for = area.id;
+    this.highlights.append(copy);
+    return copy;
+  }
+
+  /** Mark `ids` as selected (the areas being decided about). */
+  setSelected(ids) {
+    for (const old of this.highlights.querySelectorAll(".is-selected")) old.remove();
+    for (const area of this.areas.values()) {
+      const on = ids.includes(area.id);
+      area.g.classList.toggle("is-selected", on);
+      if (on) this.outline(area, "w-hl is-selected");
+    }
+  }
+
+  clearChoice() {
+    this.choice = null;
+    for (const area of this.areas.values()) {
+      area.g.classList.remove("is-choosable", "is-selected");
+      area.g.removeAttribute("tabindex");
+      area.g.removeAttribute("role");
+    }
+    this.highlights.replaceChildren();
+    this.arrows.replaceChildren();
+  }
+
+  focused(event, on) {
+    for (const old of this.highlights.querySelectorAll(".is-focus")) old.remove();
+    const target = event.target.closest?.("[data-area]");
+    if (on && target && this.areas.has(target.dataset.area)) {
+      this.outline(this.areas.get(target.dataset.area), "w-hl is-focus");
+    }
+  }
+
+  /** Draw arrows for planned moves: [{from, to, combat}]. */
+  setArrows(moves) {
+    this.arrows.replaceChildren();
+    for (const move of moves) {
+      const a = this.areas.get(move.from);
+      const b = this.areas.get(move.to);
+      if (!a || !b) continue;
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const length = Math.hypot(dx, dy) || 1;
+      const ux = dx / length;
+      const uy = dy / length;
+      const x0 = a.x + ux * 14;
+      const y0 = a.y + uy * 14;
+      const x1 = b.x - ux * 16;
+      const y1 = b.y - uy * 16;
+      const head = `M${x1 + ux * 10} ${y1 + uy * 10}L${x1 - uy * 7} ${y1 + ux * 7}L${x1 + uy * 7} ${y1 - ux * 7}Z`;
+      const cls = move.combat ? "w-arrow is-combat" : "w-arrow";
+      this.arrows.append(
+        s("path", { class: cls, d: `M${x0} ${y0}L${x1} ${y1}` }),
+        s("path", { class: `${cls} w-arrow-head`, d: head }),
+      );
+    }
+  }
+
+  /** Focus the first choosable area (keyboard shortcut). */
+  focusFirstChoice() {
+    const first = this.svg.querySelector(".is-choosable");
+    if (first) first.focus();
+  }
+
+  // ---------------------------------------------------------------- pieces
+  /** Draw every piece of `model` (see board.js `mapModel`). */
+  render(model) {
+    this.layer.replaceChildren();
+    for (const area of this.areas.values()) this.tint(area, model);
+    for (const area of this.areas.values()) {
+      const items = this.items(area.id, model);
+      if (!items.length) continue;
+      this.layer.append(this.cluster(area, items));
+    }
+  }
+
+  tint(area, model) {
+    const owner = model.controllers[area.id];
+    if (!area.shape) return;
+    area.g.classList.toggle("is-controlled", Boolean(owner));
+    if (owner) {
+      const base = area.kind === "land" ? "#e8d9ad" : "#a8cadb";
+      const share = area.kind === "land" ? 34 : 30;
+      area.shape.style.fill = `color-mix(in srgb, var(--tint-${owner}, var(--house-${owner}, #888)) ${share}%, ${base})`;
+      area.g.dataset.controller = owner;
+    } else {
+      area.shape.style.removeProperty("fill");
+      delete area.g.dataset.controller;
+    }
+  }
+
+  items(id, model) {
+    const out = [];
+    const order = model.orders[id];
+    if (order) out.push({ kind: "order", house: order[0], token: order[1], draft: order[2] });
+    else if (model.hidden[id]) out.push({ kind: "hidden", house: model.hidden[id] });
+    const units = model.units[id] || [];
+    for (const [house, type, routed] of units) out.push({ kind: "unit", house, type, routed });
+    if (model.power_tokens[id]) out.push({ kind: "power", house: model.power_tokens[id] });
+    if (model.garrisons[id]) out.push({ kind: "garrison", value: model.garrisons[id] });
+    if (model.neutral[id]) out.push({ kind: "neutral", value: model.neutral[id] });
+    return out;
+  }
+
+  size(item) {
+    return item.kind === "order" || item.kind === "hidden"
+      ? ORDER
+      : item.kind === "power"
+        ? 19
+        : UNIT;
+  }
+
+  cluster(area, items) {
+    const rows =
+      items.length > 5
+        ? [items.slice(0, Math.ceil(items.length / 2)), items.slice(Math.ceil(items.length / 2))]
+        : [items];
+    const widths = rows.map((row) => row.reduce((w, item) => w + this.size(item) + GAP, -GAP));
+    const width = Math.max(...widths);
+    const height = rows.length * (ORDER + GAP) - GAP;
+    const key = `${area.id}:${width}x${height}`;
+    let spot = this.layoutCache.get(key);
+    if (!spot) {
+      spot = this.place(area, width, height);
+      this.layoutCache.set(key, spot);
+    }
+    const group = s("g", {
+      class: "w-cluster",
+      "data-owner": area.id,
+      "data-testid": `pieces-${area.id}`,
+      transform: `translate(${spot.x - (width * spot.scale) / 2} ${spot.y - (height * spot.scale) / 2}) scale(${spot.scale})`,
+    });
+    group.append(s("title", {}, this.describe(area.id, items)));
+    rows.forEach((row, r) => {
+      let x = (width - widths[r]) / 2;
+      const y = r * (ORDER + GAP) + ORDER / 2;
+      for (const item of row) {
+        const size = this.size(item);
+        group.append(this.piece(item, x + size / 2, y, size));
+        x += size + GAP;
+      }
+    });
+    return group;
+  }
+
+  /** Where a cluster of `width`×`height` fits best: inside the area, clear of its label. */
+  place(area, width, height) {
+    const fillShape = this.fillShapeFor(area);
+    const box = area.box || { x0: area.x - 20, y0: area.y - 8, x1: area.x + 20, y1: area.y + 8 };
+    const candidates = [];
+    for (const scale of [1, 0.85, 0.7]) {
+      const w = width * scale;
+      const hgt = height * scale;
+      const cx = area.kind === "port" ? area.x : (box.x0 + box.x1) / 2;
+      const spots = [
+        [cx, box.y1 + hgt / 2 + 3],
+        [cx, box.y0 - hgt / 2 - 3],
+        [box.x1 + w / 2 + 4, (box.y0 + box.y1) / 2],
+        [box.x0 - w / 2 - 4, (box.y0 + box.y1) / 2],
+        [cx, box.y1 + hgt / 2 + 14],
+        [cx, box.y0 - hgt / 2 - 14],
+        [cx + w / 2, box.y1 + hgt / 2 + 3],
+        [cx - w / 2, box.y1 + hgt / 2 + 3],
+        [cx + w / 2, box.y0 - hgt / 2 - 3],
+        [cx - w / 2, box.y0 - hgt / 2 - 3],
+      ];
+      for (const [x, y] of spots) {
+        candidates.push({
+          x,
+          y,
+          scale,
+          score: this.fit(fillShape, area, x, y, w, hgt) - (1 - scale) * 0.5,
+        });
+      }
+    }
+    candidates.sort((a, b) => b.score - a.score);
+    return candidates[0];
+  }
+
+  fillShapeFor(area) {
+    if (area.kind !== "port") return area.shape;
+    const sea = area.between.map((id) => this.areas.get(id)).find((a) => a && a.kind === "sea");
+    return sea ? sea.shape : area.shape;
+  }
+
+  fit(shape, area, cx, cy, w, hgt) {
+    if (!shape || typeof shape.isPointInFill !== "function") return 0;
+    let inside = 0;
+    let total = 0;
+    const point = this.svg.createSVGPoint();
+    for (const fx of [-0.5, -0.25, 0, 0.25, 0.5]) {
+      for (const fy of [-0.5, 0, 0.5]) {
+        point.x = cx + fx * w;
+        point.y = cy + fy * hgt;
+        total += 1;
+        if (shape.isPointInFill(point)) inside += 1;
+      }
+    }
+    let score = inside / total;
+    const others = [...this.areas.values()].filter((a) => a !== area && a.kind === "port");
+    for (const other of others) {
+      if (Math.abs(other.x - cx) < w / 2 + 18 && Math.abs(other.y - cy) < hgt / 2 + 9) score -= 0.6;
+    }
+    if (area.kind === "port") {
+      if (Math.abs(area.x - cx) < w / 2 + 18 && Math.abs(area.y - cy) < hgt / 2 + 8) score -= 1;
+    }
+    return score;
+  }
+
+  describe(id, items) {
+    const parts = [areaName(id)];
+    const counts = new Map();
+    for (const item of items) {
+      if (item.kind === "unit") {
+        const key = `${item.house}|${item.type}`;
+        counts.set(key, (counts.get(key) || 0) + 1);
+      } else if (item.kind === "order") {
+        parts.push(
+          t("{house}: {order}", { house: houseName(item.house), order: orderLabel(item.token) }),
+        );
+      } else if (item.kind === "hidden") {
+        parts.push(t("{house}: an order, face down", { house: houseName(item.house) }));
+      } else if (item.kind === "power") {
+        parts.push(t("{house} power token", { house: houseName(item.house) }));
+      } else if (item.kind === "garrison") {
+        parts.push(t("Garrison {value}", { value: item.value }));
+      } else if (item.kind === "neutral") {
+        parts.push(t("Neutral force {value}", { value: item.value }));
+      }
+    }
+    for (const [key, n] of counts) {
+      const [house, type] = key.split("|");
+      parts.push(
+        t("{house}: {count} {unit}", {
+          house: houseName(house),
+          count: n,
+          unit: unitName(type, n),
+        }),
+      );
+    }
+    if (items.some((i) => i.routed)) parts.push(t("routed units cannot march"));
+    return parts.join(" · ");
+  }
+
+  piece(item, x, y, size) {
+    const half = size / 2;
+    if (item.kind === "unit") {
+      const cls = `w-unit unit-${item.type}${item.routed ? " is-routed" : ""}`;
+      return s("use", {
+        class: cls,
+        href: `#unit-${item.type}`,
+        x: x - half,
+        y: y - half,
+        width: size,
+        height: size,
+        style: houseVars(item.house),
+        "data-house": item.house,
+        "data-unit": item.type,
+        transform: item.routed ? `rotate(90 ${x} ${y})` : null,
+      });
+    }
+    if (item.kind === "order" || item.kind === "hidden") return this.orderPiece(item, x, y, size);
+    if (item.kind === "power") {
+      return s(
+        "g",
+        { class: "w-power", style: houseVars(item.house), "data-house": item.house },
+        s("use", { href: "#icon-power", x: x - half, y: y - half, width: size, height: size }),
+        s("use", {
+          href: `#${markId(item.house)}`,
+          x: x - half * 0.6,
+          y: y - half * 0.6,
+          width: half * 1.2,
+          height: half * 1.2,
+        }),
+      );
+    }
+    const iconId = item.kind === "garrison" ? "icon-garrison" : "icon-neutral";
+    return s(
+      "g",
+      { class: `w-${item.kind}` },
+      s("use", { href: `#${iconId}`, x: x - half, y: y - half, width: size, height: size }),
+      s("text", { x, y: y + half * 0.4, class: "w-piece-number" }, String(item.value)),
+    );
+  }
+
+  orderPiece(item, x, y, size) {
+    const r = size / 2;
+    const vars = houseVars(item.house);
+    if (item.kind === "hidden") {
+      return s(
+        "g",
+        { class: "w-order is-hidden", style: vars, "data-house": item.house },
+        s("circle", { cx: x, cy: y, r: r - 0.5, class: "w-order-back" }),
+        s("use", {
+          href: `#${markId(item.house)}`,
+          x: x - r * 0.55,
+          y: y - r * 0.55,
+          width: r * 1.1,
+          height: r * 1.1,
+          class: "w-order-mark",
+        }),
+      );
+    }
+    const token = orderToken(item.token);
+    const group = s(
+      "g",
+      {
+        class: `w-order order-${token.type}${item.draft ? " is-draft" : ""}`,
+        style: vars,
+        "data-house": item.house,
+        "data-order": item.token,
+      },
+      s("circle", { cx: x, cy: y, r: r - 0.5, class: "w-order-face" }),
+      s("use", {
+        href: `#order-${token.type}`,
+        x: x - r * 0.65,
+        y: y - r * 0.7,
+        width: r * 1.3,
+        height: r * 1.3,
+        style: { "--ink": "#2b2118" },
+      }),
+    );
+    if (token.bonus !== 0) {
+      group.append(
+        s(
+          "text",
+          { x: x + r * 0.72, y: y + r * 0.95, class: "w-order-bonus" },
+          signed(token.bonus),
+        ),
+      );
+    }
+    if (token.star) {
+      group.append(
+        s("use", {
+          href: "#icon-star",
+          x: x + r * 0.35,
+          y: y - r * 1.05,
+          width: r * 0.8,
+          height: r * 0.8,
+          class: "w-order-star",
+        }),
+      );
+    }
+    return group;
+  }
+}
+
+/** A legend entry: a unit silhouette as a small inline SVG (for panels). */
+export function unitIcon(house, type, routed = false) {
+  return s(
+    "svg",
+    {
+      class: `w-icon w-unit-icon${routed ? " is-routed" : ""}`,
+      viewBox: "-10 -10 20 20",
+      style: houseVars(house),
+      role: "img",
+      "aria-label": unitName(type),
+    },
+    s("use", { href: `#unit-${type}`, x: -10, y: -10, width: 20, height: 20 }),
+  );
+}
+
+/** A small order token as inline SVG (for panels and buttons). */
+export function orderIcon(tokenId, house) {
+  const token = orderToken(tokenId);
+  const svg = s(
+    "svg",
+    {
+      class: `w-icon w-order-icon order-${token.type}`,
+      viewBox: "-11 -11 22 22",
+      style: house ? houseVars(house) : {},
+      "aria-hidden": "true",
+    },
+    s("circle", { r: 10, class: "w-order-face" }),
+    s("use", {
+      href: `#order-${token.type}`,
+      x: -7,
+      y: -7.5,
+      width: 14,
+      height: 14,
+      style: { "--ink": "#2b2118" },
+    }),
+  );
+  if (token.star) svg.append(s("use", { href: "#icon-star", x: 2, y: -11, width: 9, height: 9 }));
+  return svg;
+}
+
+/** Announce a short status message for screen readers. */
+export function announce(text) {
+  const live = document.getElementById("announce");
+  if (live) live.textContent = text;
+}

@@ -1,0 +1,519 @@
+// The side panels: tracks, houses, hands and discards, Westeros cards, combat, game log.
+import {
+  TRACKS,
+  area,
+  areaName,
+  cardName,
+  dominanceName,
+  houseCard,
+  houseName,
+  orderLabel,
+  rawContent,
+  seats,
+  trackName,
+  westerosCard,
+  wildlingCard,
+} from "./content.js";
+import { fill, h, icon, s } from "./dom.js";
+import { houseVars, markId } from "./houses.js";
+import { t, tc, tn } from "./i18n.js";
+import { describe, quiet, restrictionName, unitSummary } from "./log.js";
+import { unitIcon } from "./map.js";
+
+const LAST_ROUND = 10;
+const MAX_THREAT = 12;
+const VICTORY = 7;
+const MAX_SUPPLY = 6;
+
+/** A house chip: its mark in its colour and (optionally) its name. */
+export function houseChip(house, { name = true, you = null } = {}) {
+  const chip = h(
+    "span",
+    {
+      class: `house-chip house-${house}`,
+      style: houseVars(house),
+      "data-house": house,
+      title: houseName(house),
+    },
+    s(
+      "svg",
+      { class: "house-chip-mark", viewBox: "-10 -10 20 20", "aria-hidden": "true" },
+      s("circle", { r: 10 }),
+      s("use", { href: `#${markId(house)}`, x: -7, y: -7, width: 14, height: 14 }),
+    ),
+    name ? h("span", { class: "house-chip-name" }, houseName(house)) : null,
+  );
+  if (you && house === you) chip.classList.add("is-you");
+  return chip;
+}
+
+/** Castle areas each house controls (RULES 1.3, 9.1). */
+export function castleCounts(view, controllers) {
+  const out = Object.fromEntries(view.houses.map((house) => [house, 0]));
+  for (const [id, owner] of Object.entries(controllers)) {
+    const facts = area(id);
+    if (owner && facts && facts.castle > 0 && owner in out) out[owner] += 1;
+  }
+  return out;
+}
+
+function scale(title, iconId, max, min, valueOf, houses, marker) {
+  const cells = [];
+  for (let v = min; v <= max; v += 1) {
+    const here = houses.filter((house) => valueOf(house) === v);
+    cells.push(
+      h(
+        "li",
+        { class: `scale-cell${marker === v ? " is-marked" : ""}`, "data-value": v },
+        h("span", { class: "scale-value" }, String(v)),
+        h(
+          "span",
+          { class: "scale-houses" },
+          here.map((house) => houseChip(house, { name: false })),
+        ),
+      ),
+    );
+  }
+  return h(
+    "div",
+    { class: "scale" },
+    h("h3", { class: "scale-title" }, iconId ? icon(iconId) : null, title),
+    h("ol", { class: "scale-cells" }, cells),
+  );
+}
+
+/** Influence tracks with dominance tokens, then the supply, victory, wildling and round tracks. */
+export function renderTracks(root, view, controllers) {
+  const starLimits = rawContent().star_limits?.[String(view.houses.length)] || [];
+  const dominanceIcon = {
+    iron_throne: "icon-throne",
+    fiefdoms: "icon-blade",
+    kings_court: "icon-raven",
+  };
+  const influence = TRACKS.map((track) =>
+    h(
+      "div",
+      { class: "influence", "data-track": track, "data-testid": `track-${track}` },
+      h(
+        "h3",
+        { class: "influence-title" },
+        trackName(track),
+        h(
+          "span",
+          { class: "influence-dominance", title: dominanceName(track) },
+          icon(dominanceIcon[track]),
+          dominanceName(track),
+          track === "fiefdoms" && view.blade_used ? h("span", { class: "used" }, t("used")) : null,
+          track === "kings_court" && view.raven_used
+            ? h("span", { class: "used" }, t("used"))
+            : null,
+        ),
+      ),
+      h(
+        "ol",
+        { class: "influence-order", style: { "--n": String((view.tracks[track] || []).length) } },
+        (view.tracks[track] || []).map((house, i) =>
+          h(
+            "li",
+            { class: "influence-slot", "data-house": house },
+            h("span", { class: "influence-pos" }, String(i + 1)),
+            houseChip(house, { you: view.house }),
+            track === "kings_court" && starLimits[i]
+              ? h(
+                  "span",
+                  { class: "influence-stars", title: t("starred orders") },
+                  "★".repeat(starLimits[i]),
+                )
+              : null,
+          ),
+        ),
+      ),
+    ),
+  );
+  const castles = castleCounts(view, controllers);
+  fill(
+    root,
+    h("h2", { class: "panel-title" }, t("Influence")),
+    influence,
+    h("h2", { class: "panel-title" }, t("Tracks")),
+    scale(t("Supply"), "icon-barrel", MAX_SUPPLY, 0, (house) => view.supply[house], view.houses),
+    scale(
+      t("Victory (castles)"),
+      "icon-castle",
+      VICTORY,
+      0,
+      (house) => castles[house],
+      view.houses,
+    ),
+    h(
+      "div",
+      { class: "scale scale-compact", "data-testid": "wildling-track" },
+      h("h3", { class: "scale-title" }, icon("icon-wildling"), t("Wildling threat")),
+      h(
+        "ol",
+        { class: "scale-cells" },
+        Array.from({ length: MAX_THREAT / 2 + 1 }, (_, i) => i * 2).map((v) =>
+          h(
+            "li",
+            {
+              class: `scale-cell${view.threat === v ? " is-marked" : ""}${v === MAX_THREAT ? " is-danger" : ""}`,
+            },
+            h("span", { class: "scale-value" }, String(v)),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { class: "scale scale-compact", "data-testid": "round-track" },
+      h("h3", { class: "scale-title" }, t("Round")),
+      h(
+        "ol",
+        { class: "scale-cells" },
+        Array.from({ length: LAST_ROUND }, (_, i) => i + 1).map((v) =>
+          h(
+            "li",
+            { class: `scale-cell${view.round === v ? " is-marked" : ""}` },
+            h("span", { class: "scale-value" }, String(v)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A house card as a small tile: name, strength, swords, fortifications and its text. */
+export function cardTile(id, attrs = {}) {
+  const card = houseCard(id);
+  return h(
+    "div",
+    { class: "card-tile", "data-card": id, title: tc(card.text || ""), ...attrs },
+    h("span", { class: "card-strength" }, card.strength ?? "?"),
+    h("span", { class: "card-name" }, cardName(id)),
+    h(
+      "span",
+      { class: "card-icons" },
+      Array.from({ length: card.swords || 0 }, () =>
+        icon("icon-sword", { class: "card-icon", title: t("sword") }),
+      ),
+      Array.from({ length: card.fortifications || 0 }, () =>
+        icon("icon-fort", { class: "card-icon", title: t("fortification") }),
+      ),
+    ),
+    card.text ? h("span", { class: "card-text" }, tc(card.text)) : null,
+  );
+}
+
+/** Every house: power, castles, supply, cards in hand and discards; the seat's own hand first. */
+export function renderHouses(root, view, controllers) {
+  const castles = castleCounts(view, controllers);
+  const onBoard = {};
+  for (const house of Object.values(view.power_tokens)) onBoard[house] = (onBoard[house] || 0) + 1;
+  const seat = seats();
+  const order = view.tracks.iron_throne || view.houses;
+  const rows = order.map((house) =>
+    h(
+      "li",
+      {
+        class: `house-row${house === view.house ? " is-you" : ""}${view.waiting_for.includes(house) ? " is-waiting" : ""}`,
+        "data-house": house,
+        "data-testid": `house-${house}`,
+      },
+      h(
+        "div",
+        { class: "house-row-head" },
+        houseChip(house, { you: view.house }),
+        h(
+          "span",
+          { class: "house-seat" },
+          house === view.house ? t("you") : seat[house] === "ai" ? t("AI") : "",
+        ),
+        view.waiting_for.includes(house)
+          ? h("span", { class: "house-thinking", title: t("deciding") }, "…")
+          : null,
+      ),
+      h(
+        "dl",
+        { class: "house-stats" },
+        stat(t("Power"), view.power[house], "power", t("available power tokens")),
+        stat(t("On board"), onBoard[house] || 0, "board", t("power tokens on the board")),
+        stat(t("Castles"), castles[house], "castles", t("castle areas controlled")),
+        stat(t("Supply"), view.supply[house], "supply", t("supply position")),
+        stat(t("Cards"), (view.hands[house] || []).length, "cards", t("house cards in hand")),
+      ),
+      house === view.house
+        ? null
+        : h(
+            "details",
+            { class: "house-cards" },
+            h("summary", {}, t("Hand and discards")),
+            h(
+              "div",
+              { class: "card-list" },
+              (view.hands[house] || []).map((id) => cardTile(id)),
+            ),
+            discards(view, house),
+          ),
+    ),
+  );
+  fill(
+    root,
+    h("h2", { class: "panel-title" }, t("Houses")),
+    h("ol", { class: "house-list" }, rows),
+  );
+}
+
+function stat(label, value, key, title) {
+  return h(
+    "div",
+    { class: `house-stat stat-${key}`, title },
+    h("dt", {}, label),
+    h("dd", { "data-stat": key }, String(value ?? 0)),
+  );
+}
+
+function discards(view, house) {
+  const pile = view.discards[house] || [];
+  return h(
+    "div",
+    { class: "discards" },
+    h("h4", {}, t("Discards")),
+    pile.length
+      ? h(
+          "div",
+          { class: "card-list is-discarded" },
+          pile.map((id) => cardTile(id)),
+        )
+      : h("p", { class: "muted" }, t("none")),
+  );
+}
+
+/** The seat's own hand and discard pile. */
+export function renderHand(root, view) {
+  if (!view.house) {
+    root.hidden = true;
+    return;
+  }
+  root.hidden = false;
+  fill(
+    root,
+    h("h2", { class: "panel-title" }, t("Your house cards")),
+    h(
+      "div",
+      { class: "card-list", "data-testid": "hand" },
+      (view.hands[view.house] || []).map((id) => cardTile(id)),
+    ),
+    h("div", { "data-testid": "discards" }, discards(view, view.house)),
+  );
+}
+
+/** The Westeros cards of the round, restrictions and what the seat knows of the wildlings. */
+export function renderWesteros(root, view) {
+  const cards = (view.revealed_westeros || []).map((id, i) => {
+    const card = westerosCard(id);
+    return h(
+      "li",
+      { class: "westeros-card", "data-card": id },
+      h("span", { class: "westeros-deck" }, ["I", "II", "III"][card.deck - 1] || String(i + 1)),
+      h(
+        "span",
+        { class: "westeros-name" },
+        tc(card.name),
+        card.wildling_icon
+          ? icon("icon-wildling", { class: "westeros-wild", title: t("wildling icon") })
+          : null,
+      ),
+      card.text ? h("span", { class: "westeros-text" }, tc(card.text)) : null,
+    );
+  });
+  const top = view.wildling_top ? wildlingCard(view.wildling_top) : null;
+  fill(
+    root,
+    h("h2", { class: "panel-title" }, t("Westeros")),
+    cards.length
+      ? h("ol", { class: "westeros-cards" }, cards)
+      : h("p", { class: "muted" }, t("No Westeros cards yet (round 1).")),
+    (view.restrictions || []).length
+      ? h(
+          "p",
+          { class: "restrictions" },
+          t("No {orders} orders this round.", {
+            orders: view.restrictions.map(restrictionName).join(", "),
+          }),
+        )
+      : null,
+    h(
+      "p",
+      { class: "wildlings" },
+      icon("icon-wildling"),
+      t("Wildling threat {threat} · {n} wildling cards", {
+        threat: view.threat,
+        n: view.wildling_deck_size,
+      }),
+    ),
+    top
+      ? h(
+          "div",
+          { class: "wildling-top" },
+          h("strong", {}, t("Top wildling card: {name}", { name: tc(top.name) })),
+          top.text ? h("p", {}, tc(top.text)) : null,
+        )
+      : null,
+  );
+}
+
+/** The combat being resolved: both sides, support, cards and strengths. */
+export function renderCombat(root, view) {
+  const combat = view.combat;
+  root.hidden = !combat;
+  if (!combat) {
+    root.replaceChildren();
+    return;
+  }
+  const data = combat.data || {};
+  const strength = data.strength || data.initial_strength;
+  const side = (which, i) => {
+    const s0 = combat[which];
+    return h(
+      "div",
+      {
+        class: `combat-side combat-${which}${combat.winner === which ? " is-winner" : ""}`,
+        "data-testid": `combat-${which}`,
+      },
+      h("h3", {}, which === "attacker" ? t("Attacker") : t("Defender")),
+      houseChip(s0.house, { you: view.house }),
+      h(
+        "div",
+        { class: "combat-units" },
+        s0.units.map(([type, routed]) => unitIcon(s0.house, type, routed)),
+        h("span", { class: "sr-only" }, unitSummary(s0.units.map((u) => u[0]))),
+      ),
+      s0.support.length
+        ? h(
+            "p",
+            { class: "combat-support" },
+            t("Support from {areas}", { areas: s0.support.map(areaName).join(", ") }),
+          )
+        : null,
+      s0.card ? cardTile(s0.card) : h("p", { class: "muted" }, t("House card not revealed yet")),
+      strength
+        ? h("p", { class: "combat-strength" }, t("Strength {value}", { value: strength[i] }))
+        : null,
+    );
+  };
+  fill(
+    root,
+    h("h2", { class: "panel-title" }, t("Combat in {area}", { area: areaName(combat.area) })),
+    h(
+      "div",
+      { class: "combat-sides" },
+      side("attacker", 0),
+      h("span", { class: "combat-vs" }, t("vs")),
+      side("defender", 1),
+    ),
+    combat.winner
+      ? h(
+          "p",
+          { class: "combat-result" },
+          t("{house} wins.", { house: houseName(combat[combat.winner].house) }),
+        )
+      : null,
+  );
+}
+
+/** What the board shows about one area (clicked on the map when no decision asks for it). */
+export function renderAreaInfo(root, view, id, controllers) {
+  const facts = area(id);
+  if (!id || !facts) {
+    root.hidden = true;
+    return;
+  }
+  root.hidden = false;
+  const units = view.units[id] || [];
+  const order = view.orders[id];
+  const owner = controllers[id];
+  const castle = [null, t("castle"), t("stronghold")][facts.castle] || null;
+  const facts_ = [
+    castle,
+    facts.crowns ? tn("{n} crown", "{n} crowns", facts.crowns) : null,
+    facts.barrels ? tn("{n} supply barrel", "{n} supply barrels", facts.barrels) : null,
+    facts.home_of ? t("home of {house}", { house: houseName(facts.home_of) }) : null,
+  ].filter(Boolean);
+  fill(
+    root,
+    h(
+      "div",
+      { class: "area-info-head" },
+      h("h2", { class: "panel-title" }, areaName(id)),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "button button-small",
+          "aria-label": t("Close"),
+          onclick: () => {
+            root.hidden = true;
+          },
+        },
+        "×",
+      ),
+    ),
+    facts_.length ? h("p", { class: "muted" }, facts_.join(" · ")) : null,
+    h("p", {}, owner ? [t("Controlled by"), " ", houseChip(owner)] : t("Nobody controls it.")),
+    units.length
+      ? h(
+          "p",
+          { class: "area-info-units" },
+          units.map(([house, type, routed]) => unitIcon(house, type, routed)),
+          unitSummary(units.map((u) => u[1])),
+          units.some((u) => u[2]) ? ` (${t("routed units cannot march")})` : "",
+        )
+      : null,
+    order ? h("p", {}, t("Order: {order}", { order: orderLabel(order[1]) })) : null,
+    view.power_tokens[id]
+      ? h("p", {}, t("Power token of {house}", { house: houseName(view.power_tokens[id]) }))
+      : null,
+    view.garrisons[id] ? h("p", {}, t("Garrison {value}", { value: view.garrisons[id] })) : null,
+    view.neutral_forces[id]
+      ? h("p", {}, t("Neutral force {value}", { value: view.neutral_forces[id] }))
+      : null,
+  );
+}
+
+/** Append log entries (newest last) and keep the newest in view. */
+export function appendLog(list, entries) {
+  for (const entry of entries || []) {
+    if (quiet(entry)) continue;
+    const text = describe(entry);
+    if (!text) continue;
+    const kind = entry && entry.kind ? entry.kind : "text";
+    const item = h("li", { class: `log-entry log-${kind}` }, text);
+    if (entry && entry.kind === "round") item.classList.add("log-round");
+    list.append(item);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The top bar: round, phase and who is deciding. */
+export function renderTopbar(root, view, phase) {
+  const waiting = view.waiting_for || [];
+  fill(
+    root.querySelector("#round-info"),
+    h("strong", {}, t("Round {round} of {last}", { round: view.round, last: LAST_ROUND })),
+    phase ? h("span", { class: "phase" }, phase) : null,
+  );
+  fill(
+    root.querySelector("#waiting"),
+    view.winner
+      ? t("{house} has won.", { house: houseName(view.winner) })
+      : waiting.length
+        ? [
+            h("span", { class: "muted" }, t("Deciding:")),
+            waiting.map((house) => houseChip(house, { name: waiting.length < 3, you: view.house })),
+          ]
+        : "",
+  );
+  const you = root.querySelector("#you");
+  if (you && view.house)
+    fill(you, h("span", { class: "muted" }, t("You are")), houseChip(view.house));
+}

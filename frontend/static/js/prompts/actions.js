@@ -1,0 +1,279 @@
+// Resolving Raid (5.2) and Consolidate Power (5.6) orders, and mustering (3.5).
+import { areaName, orderLabel, unitName } from "../content.js";
+import { h } from "../dom.js";
+import { t, tn } from "../i18n.js";
+import { orderIcon, unitIcon } from "../map.js";
+import { button, choiceButton, commitButton, header, note } from "./common.js";
+
+/** raid: pick a Raid order, then the adjacent order it removes (or none). */
+export function raid(ctx) {
+  const { data, draft, view } = ctx;
+  const raids = data.raids || {};
+  const areas = Object.keys(raids);
+  draft.area ??= areas.length === 1 ? areas[0] : null;
+  const pick = (id) => {
+    if (raids[id]) {
+      draft.area = id;
+      draft.target = undefined;
+    } else if (draft.area && raids[draft.area].targets.includes(id)) {
+      draft.target = id;
+    }
+    paint();
+  };
+  function paint() {
+    const parts = [
+      header(
+        t("Raid"),
+        t(
+          "Choose a Raid order and the adjacent enemy order it removes. Raiding Consolidate Power takes one power token from its owner.",
+        ),
+      ),
+    ];
+    parts.push(
+      h(
+        "div",
+        { class: "choices" },
+        areas.map((id) =>
+          choiceButton(
+            [orderIcon(raids[id].token, ctx.house), areaName(id)],
+            draft.area === id,
+            () => pick(id),
+            { "data-testid": `raid-${id}` },
+          ),
+        ),
+      ),
+    );
+    if (draft.area) {
+      const targets = raids[draft.area].targets;
+      parts.push(
+        h(
+          "p",
+          { class: "prompt-sub" },
+          targets.length ? t("Order to remove:") : t("No order can be raided from here."),
+        ),
+        h(
+          "div",
+          { class: "choices" },
+          targets.map((id) => {
+            const order = view.orders[id];
+            return choiceButton(
+              [
+                order ? orderIcon(order[1], order[0]) : null,
+                areaName(id),
+                order ? ` · ${orderLabel(order[1])}` : "",
+              ],
+              draft.target === id,
+              () => pick(id),
+              { "data-testid": `raid-target-${id}` },
+            );
+          }),
+          choiceButton(
+            t("No target (just remove my Raid order)"),
+            draft.target === null,
+            () => {
+              draft.target = null;
+              paint();
+            },
+            { "data-testid": "raid-no-target" },
+          ),
+        ),
+      );
+    }
+    const ready = draft.area && draft.target !== undefined;
+    parts.push(
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(
+          t("Raid"),
+          () => ctx.act({ kind: "resolve_raid", area: draft.area, target: draft.target ?? null }),
+          { disabled: !ready },
+        ),
+      ),
+    );
+    ctx.paint(...parts);
+    const choosable = new Map(areas.map((id) => [id, "origin"]));
+    if (draft.area) for (const id of raids[draft.area].targets) choosable.set(id, "target");
+    ctx.map.setChoice(choosable, pick, [draft.area, draft.target].filter(Boolean));
+    ctx.overlay({});
+  }
+  paint();
+}
+
+/** consolidate_power: gain power, or muster with a starred order in a castle area. */
+export function consolidate(ctx) {
+  const { data, draft } = ctx;
+  const orders = data.orders || {};
+  const areas = Object.keys(orders);
+  draft.area ??= areas.length === 1 ? areas[0] : null;
+  draft.muster ??= draft.area && !orders[draft.area].may_muster ? false : null;
+  const choose = (id) => {
+    draft.area = id;
+    draft.muster = orders[id].may_muster ? null : false;
+    paint();
+  };
+  function paint() {
+    const parts = [
+      header(t("Consolidate Power"), t("Choose one of your Consolidate Power orders to resolve.")),
+    ];
+    parts.push(
+      h(
+        "div",
+        { class: "choices" },
+        areas.map((id) =>
+          choiceButton(
+            [
+              orderIcon(orders[id].token, ctx.house),
+              t("{area}: +{n} power", { area: areaName(id), n: orders[id].yield }),
+            ],
+            draft.area === id,
+            () => choose(id),
+            {
+              "data-testid": `consolidate-area-${id}`,
+            },
+          ),
+        ),
+      ),
+    );
+    if (draft.area && orders[draft.area].may_muster) {
+      parts.push(
+        h(
+          "div",
+          { class: "choices" },
+          choiceButton(
+            t("Gain {n} power", { n: orders[draft.area].yield }),
+            draft.muster === false,
+            () => {
+              draft.muster = false;
+              paint();
+            },
+            { "data-testid": "consolidate-gain" },
+          ),
+          choiceButton(
+            t("Muster units instead"),
+            draft.muster === true,
+            () => {
+              draft.muster = true;
+              paint();
+            },
+            { "data-testid": "consolidate-muster" },
+          ),
+        ),
+      );
+    }
+    const ready = draft.area && draft.muster !== null;
+    parts.push(
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(
+          t("Resolve"),
+          () =>
+            ctx.act({
+              kind: "resolve_consolidate",
+              area: draft.area,
+              muster: Boolean(draft.muster),
+            }),
+          { disabled: !ready },
+        ),
+      ),
+    );
+    ctx.paint(...parts);
+    ctx.map.setChoice(new Set(areas), choose, draft.area ? [draft.area] : []);
+    ctx.overlay({});
+  }
+  paint();
+}
+
+/** muster: one recruit or upgrade at a time until the points are spent or you are done. */
+export function muster(ctx) {
+  const { data, draft } = ctx;
+  draft.unit ??= null;
+  const recruits = data.recruits || [];
+  const send = (unit, area) => ctx.act({ kind: "muster_unit", unit, area, replace: null });
+  const pickArea = (id) => {
+    const recruit = recruits.find((r) => r.unit === draft.unit);
+    if (recruit && recruit.areas.includes(id)) send(recruit.unit, id);
+  };
+  function paint() {
+    const parts = [
+      header(t("Muster in {area}", { area: areaName(data.area) }), [
+        tn("{n} mustering point left.", "{n} mustering points left.", data.points),
+        " ",
+        t("Each unit and upgrade shows its cost in points."),
+      ]),
+      h("p", { class: "prompt-sub" }, t("Recruit:")),
+      h(
+        "div",
+        { class: "choices" },
+        recruits.map((r) =>
+          choiceButton(
+            [
+              unitIcon(ctx.house, r.unit),
+              t("{unit} ({cost})", { unit: unitName(r.unit), cost: r.cost }),
+            ],
+            draft.unit === r.unit,
+            () => {
+              if (r.areas.length === 1) send(r.unit, r.areas[0]);
+              else {
+                draft.unit = r.unit;
+                paint();
+              }
+            },
+            { "data-testid": `muster-${r.unit}` },
+          ),
+        ),
+      ),
+    ];
+    if (draft.unit) {
+      const recruit = recruits.find((r) => r.unit === draft.unit);
+      parts.push(
+        note(t("Where does the {unit} go?", { unit: unitName(draft.unit) })),
+        h(
+          "div",
+          { class: "choices" },
+          recruit.areas.map((id) =>
+            button(areaName(id), () => send(recruit.unit, id), { class: "choice" }),
+          ),
+        ),
+      );
+    }
+    if ((data.upgrades || []).length) {
+      parts.push(
+        h("p", { class: "prompt-sub" }, t("Upgrade:")),
+        h(
+          "div",
+          { class: "choices" },
+          data.upgrades.map((u) =>
+            button(
+              [
+                unitIcon(ctx.house, u.from),
+                "→",
+                unitIcon(ctx.house, u.to),
+                t("{from} to {to} ({cost})", {
+                  from: unitName(u.from),
+                  to: unitName(u.to),
+                  cost: u.cost,
+                }),
+              ],
+              () => ctx.act({ kind: "muster_unit", unit: u.to, area: data.area, replace: u.from }),
+              { class: "choice" },
+            ),
+          ),
+        ),
+      );
+    }
+    parts.push(
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(t("Done mustering"), () => ctx.act({ kind: "choose", option: "done" })),
+      ),
+    );
+    ctx.paint(...parts);
+    const targets = draft.unit ? recruits.find((r) => r.unit === draft.unit).areas : [];
+    ctx.map.setChoice(new Set(targets), pickArea, [data.area]);
+    ctx.overlay({});
+  }
+  paint();
+}

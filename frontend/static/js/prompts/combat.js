@@ -1,0 +1,202 @@
+// Combat decisions (RULES 5.4): support declarations, the house card, the Valyrian Steel Blade.
+import { areaName, cardName, houseCard, houseName } from "../content.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { cardTile, houseChip } from "../panels.js";
+import { choiceButton, commitButton, header, hintBox, note, showHint } from "./common.js";
+
+function combatLine(view) {
+  const combat = view.combat;
+  if (!combat) return null;
+  return h(
+    "p",
+    { class: "prompt-sub combat-line" },
+    houseChip(combat.attacker.house),
+    h("span", {}, t("attacks")),
+    houseChip(combat.defender.house),
+    h("span", {}, t("in {area}", { area: areaName(combat.area) })),
+  );
+}
+
+function estimateWith(view, card) {
+  const combat = view.combat;
+  const initial = combat?.data?.initial_strength;
+  if (!initial || !card) return null;
+  const which = combat.attacker.house === view.house ? 0 : 1;
+  const own = initial[which] + (houseCard(card).strength || 0);
+  return t(
+    "Before the other card: you {own} (strength {base} + card {card}), opponent {other} + their card",
+    {
+      own,
+      base: initial[which],
+      card: houseCard(card).strength || 0,
+      other: initial[1 - which],
+    },
+  );
+}
+
+/** choose_house_card: pick a card (secretly, or openly when a card ability asks). */
+export function chooseHouseCard(ctx) {
+  const { data, draft, view } = ctx;
+  draft.card ??= null;
+  const hint = hintBox();
+  function paint() {
+    ctx.paint(
+      header(
+        data.reason ? t("Choose the card to play instead") : t("Choose your house card"),
+        data.reason
+          ? null
+          : t("Both cards are revealed at the same time. Hover a card to read its text."),
+        data.reason,
+      ),
+      combatLine(view),
+      hint,
+      draft.card ? null : note(t("Choose a card to see the combat strength with it.")),
+      h(
+        "div",
+        { class: "card-choices", role: "radiogroup", "aria-label": t("House cards") },
+        data.cards.map((id) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: `card-choice${draft.card === id ? " is-selected" : ""}`,
+              role: "radio",
+              "aria-checked": draft.card === id ? "true" : "false",
+              "data-testid": `card-${id}`,
+              onclick: () => {
+                draft.card = id;
+                paint();
+              },
+            },
+            cardTile(id),
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(
+          draft.card ? t("Play {card}", { card: cardName(draft.card) }) : t("Play the card"),
+          () => ctx.act({ kind: "choose", option: draft.card }),
+          {
+            disabled: !draft.card,
+          },
+        ),
+      ),
+    );
+    hint.hidden = true;
+    const asked = (draft.hintSeq = (draft.hintSeq || 0) + 1);
+    if (draft.card) {
+      const action = { kind: "choose", option: draft.card };
+      ctx.hint(action).then((reply) => {
+        if (asked === draft.hintSeq) showHint(hint, reply, estimateWith(view, draft.card));
+      });
+    }
+    ctx.map.clearChoice();
+    if (view.combat) ctx.map.setSelected([view.combat.area]);
+    ctx.overlay({});
+  }
+  paint();
+}
+
+/** declare_support: support the attacker, the defender or nobody (5.4.1). */
+export function declareSupport(ctx) {
+  const { data, draft, view } = ctx;
+  draft.option ??= null;
+  function paint() {
+    const labels = {
+      attacker: t("Support the attacker, {house}", { house: houseName(data.attacker) }),
+      defender: t("Support the defender, {house}", { house: houseName(data.defender) }),
+      none: t("Support nobody"),
+    };
+    ctx.paint(
+      header(
+        t("Declare your support"),
+        t("Your Support orders in {areas} may help in the combat in {area}.", {
+          areas: (data.support_areas || []).map(areaName).join(", "),
+          area: areaName(data.area),
+        }),
+      ),
+      combatLine(view),
+      h(
+        "div",
+        { class: "choices" },
+        (data.options || ["attacker", "defender", "none"]).map((option) =>
+          choiceButton(
+            labels[option] || option,
+            draft.option === option,
+            () => {
+              draft.option = option;
+              paint();
+            },
+            { "data-testid": `option-${option}` },
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(t("Declare"), () => ctx.act({ kind: "choose", option: draft.option }), {
+          disabled: !draft.option,
+        }),
+      ),
+    );
+    ctx.map.clearChoice();
+    ctx.map.setSelected([data.area, ...(data.support_areas || [])]);
+    ctx.overlay({});
+  }
+  paint();
+}
+
+/** The Valyrian Steel Blade (5.4.6): asked only when +1 changes the victor. */
+export function blade(ctx) {
+  const { data, draft, view } = ctx;
+  draft.option ??= null;
+  function paint() {
+    const strength = view.combat?.data?.initial_strength;
+    ctx.paint(
+      header(
+        t("Valyrian Steel Blade"),
+        t(
+          "Using the Blade adds +1 to your combat strength and changes who wins. It can be used once per round.",
+        ),
+      ),
+      combatLine(view),
+      strength
+        ? note(
+            t("Strength before house cards: attacker {a}, defender {d}", {
+              a: strength[0],
+              d: strength[1],
+            }),
+          )
+        : null,
+      h(
+        "div",
+        { class: "choices" },
+        data.options.map((option) =>
+          choiceButton(
+            option === "use" ? t("Use the Blade (+1)") : t("Keep the Blade"),
+            draft.option === option,
+            () => {
+              draft.option = option;
+              paint();
+            },
+            { "data-testid": `option-${option}` },
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(t("Confirm"), () => ctx.act({ kind: "choose", option: draft.option }), {
+          disabled: !draft.option,
+        }),
+      ),
+    );
+    ctx.map.clearChoice();
+    if (view.combat) ctx.map.setSelected([view.combat.area]);
+    ctx.overlay({});
+  }
+  paint();
+}

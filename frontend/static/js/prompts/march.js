@@ -1,0 +1,389 @@
+// Resolving a March order (RULES 5.3, 5.5): choose units, split them between destinations,
+// at most one combat, optionally leave a power token. Shows the combat hint before committing.
+import { area, areaName, houseName, orderLabel, unitName, unitType } from "../content.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { orderIcon, unitIcon } from "../map.js";
+import { button, commitButton, header, hintBox, note, showHint } from "./common.js";
+
+/** The army sizes of `house` after the planned moves fit the supply row `allowed` (1.7.3)? */
+export function fitsSupply(view, house, origin, groups, allowed) {
+  const counts = {};
+  for (const [id, units] of Object.entries(view.units)) {
+    if (units.length && units[0][0] === house) counts[id] = units.length;
+  }
+  let moved = 0;
+  for (const group of groups) {
+    counts[group.to] = (counts[group.to] || 0) + group.units.length;
+    moved += group.units.length;
+  }
+  counts[origin] = (counts[origin] || 0) - moved;
+  const sizes = Object.values(counts)
+    .filter((n) => n >= 2)
+    .sort((a, b) => b - a);
+  if (sizes.length > allowed.length) return false;
+  return sizes.every((size, i) => size <= allowed[i]);
+}
+
+function strengthOf(types, castle) {
+  return types.reduce((sum, type) => {
+    const facts = unitType(type);
+    return sum + (castle && facts.vs_castle != null ? facts.vs_castle : facts.strength);
+  }, 0);
+}
+
+/** march: one March order at a time. */
+export function march(ctx) {
+  const { data, draft, view } = ctx;
+  const marches = data.marches || {};
+  const origins = Object.keys(marches);
+  draft.origin ??= origins.length === 1 ? origins[0] : null;
+  draft.groups ??= [];
+  draft.selected ??= [];
+  draft.leave ??= false;
+  const hint = hintBox();
+
+  const reset = () => {
+    draft.groups = [];
+    draft.selected = [];
+    draft.leave = false;
+  };
+  const pickOrigin = (id) => {
+    if (draft.origin !== id) reset();
+    draft.origin = id;
+    draft.selected = marches[id].units.map((_, i) => i).filter((i) => !assigned().has(i));
+    paint();
+  };
+  const assigned = () => new Set(draft.groups.flatMap((g) => g.indices));
+  const entryFor = (to) => {
+    const opts = marches[draft.origin];
+    for (const entries of Object.values(opts.destinations)) {
+      const found = entries.find((e) => e.area === to);
+      if (found) return found;
+    }
+    return null;
+  };
+  const reachableFor = (indices) => {
+    const opts = marches[draft.origin];
+    const domains = new Set(indices.map((i) => unitType(opts.units[i]).domain));
+    let result = null;
+    for (const domain of domains) {
+      const here = new Set((opts.destinations[domain] || []).map((e) => e.area));
+      result = result === null ? here : new Set([...result].filter((a) => here.has(a)));
+    }
+    return result || new Set();
+  };
+  const sendTo = (to) => {
+    const opts = marches[draft.origin];
+    if (!draft.selected.length) {
+      draft.message = t("First choose the units that march.");
+      paint();
+      return;
+    }
+    const entry = entryFor(to);
+    const combat = draft.groups.find((g) => g.combat && g.to !== to);
+    if (entry?.combat && combat) {
+      draft.message = t("Only one combat per March order: {area} is already attacked.", {
+        area: areaName(combat.to),
+      });
+      paint();
+      return;
+    }
+    let group = draft.groups.find((g) => g.to === to);
+    if (!group) {
+      group = { to, indices: [], combat: entry?.combat || null, against: entry?.against || null };
+      draft.groups.push(group);
+    }
+    const room = entry?.room;
+    for (const i of draft.selected) {
+      if (room != null && group.indices.length >= room) break;
+      group.indices.push(i);
+    }
+    draft.groups = draft.groups.filter((g) => g.indices.length);
+    draft.selected = opts.units.map((_, i) => i).filter((i) => !assigned().has(i));
+    draft.message = null;
+    if (assigned().size < opts.units.length || opts.staying) draft.leave = false;
+    paint();
+  };
+  const removeGroup = (to) => {
+    draft.groups = draft.groups.filter((g) => g.to !== to);
+    const opts = marches[draft.origin];
+    draft.selected = opts.units.map((_, i) => i).filter((i) => !assigned().has(i));
+    draft.leave = false;
+    paint();
+  };
+  const toggleUnit = (i) => {
+    if (assigned().has(i)) return;
+    draft.selected = draft.selected.includes(i)
+      ? draft.selected.filter((x) => x !== i)
+      : [...draft.selected, i];
+    paint();
+  };
+  const action = () => {
+    const opts = marches[draft.origin];
+    return {
+      kind: "resolve_march",
+      area: draft.origin,
+      moves: draft.groups.map((g) => [g.to, g.indices.map((i) => opts.units[i]).sort()]),
+      leave_power: draft.leave,
+    };
+  };
+
+  function paint() {
+    const parts = [
+      header(
+        t("March"),
+        t(
+          "Choose the units that march, then click where they go. You may split them between several areas, with at most one combat.",
+        ),
+      ),
+    ];
+    if (origins.length > 1) {
+      parts.push(
+        h("p", { class: "prompt-sub" }, t("March order to resolve:")),
+        h(
+          "div",
+          { class: "choices" },
+          origins.map((id) =>
+            button([orderIcon(marches[id].token, ctx.house), areaName(id)], () => pickOrigin(id), {
+              class: `choice${draft.origin === id ? " is-selected" : ""}`,
+              "aria-pressed": draft.origin === id ? "true" : "false",
+              "data-testid": `march-origin-${id}`,
+            }),
+          ),
+        ),
+      );
+    }
+    let problem = null;
+    if (!draft.origin) {
+      parts.push(note(t("Click one of your March orders on the map.")));
+      ctx.paint(...parts);
+      ctx.map.setChoice(new Set(origins), pickOrigin);
+      ctx.overlay({});
+      return;
+    }
+    const opts = marches[draft.origin];
+    const taken = assigned();
+    parts.push(
+      h(
+        "p",
+        { class: "prompt-sub" },
+        t("{order} in {area}", { order: orderLabel(opts.token), area: areaName(draft.origin) }),
+      ),
+      h(
+        "div",
+        { class: "unit-picks" },
+        opts.units.map((type, i) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: `unit-pick${draft.selected.includes(i) ? " is-selected" : ""}${taken.has(i) ? " is-assigned" : ""}`,
+              "aria-pressed": draft.selected.includes(i) ? "true" : "false",
+              disabled: taken.has(i),
+              "data-testid": `march-unit-${i}`,
+              "data-unit": type,
+              onclick: () => toggleUnit(i),
+            },
+            unitIcon(ctx.house, type),
+            unitName(type),
+          ),
+        ),
+      ),
+      opts.staying ? note(t("Routed units stay behind: {n}.", { n: opts.staying })) : null,
+    );
+    const reach = draft.selected.length ? reachableFor(draft.selected) : new Set();
+    if (draft.selected.length) {
+      parts.push(
+        note(
+          reach.size
+            ? t("Now click a highlighted area on the map, or pick it here:")
+            : t("These units have nowhere to go together; choose fewer."),
+        ),
+      );
+      parts.push(
+        h(
+          "div",
+          { class: "choices dest-choices" },
+          [...reach].map((to) => {
+            const entry = entryFor(to);
+            const label =
+              entry?.combat === "house"
+                ? t("{area} (attack {house})", {
+                    area: areaName(to),
+                    house: houseName(entry.against),
+                  })
+                : entry?.combat === "neutral"
+                  ? t("{area} (neutral force {value})", {
+                      area: areaName(to),
+                      value: entry.neutral,
+                    })
+                  : areaName(to);
+            return button(label, () => sendTo(to), {
+              class: `choice dest${entry?.combat ? " is-combat" : ""}`,
+              "data-testid": `march-dest-${to}`,
+              "data-combat": entry?.combat || "",
+            });
+          }),
+        ),
+      );
+    }
+    if (draft.groups.length) {
+      parts.push(
+        h(
+          "ul",
+          { class: "march-groups" },
+          draft.groups.map((g) =>
+            h(
+              "li",
+              { class: `march-group${g.combat ? " is-combat" : ""}`, "data-to": g.to },
+              h("span", {}, "→ ", h("strong", {}, areaName(g.to))),
+              h(
+                "span",
+                { class: "march-group-units" },
+                g.indices.map((i) => unitIcon(ctx.house, opts.units[i])),
+              ),
+              g.combat === "house"
+                ? h(
+                    "span",
+                    { class: "tag tag-combat" },
+                    t("combat with {house}", { house: houseName(g.against) }),
+                  )
+                : null,
+              g.combat === "neutral"
+                ? h("span", { class: "tag tag-combat" }, t("neutral force"))
+                : null,
+              button("×", () => removeGroup(g.to), {
+                class: "button button-small",
+                "aria-label": t("Cancel the move to {area}", { area: areaName(g.to) }),
+              }),
+            ),
+          ),
+        ),
+      );
+    }
+    const allGone = taken.size === opts.units.length && !opts.staying;
+    if (opts.may_leave_power) {
+      const box = h("input", {
+        type: "checkbox",
+        id: "leave-power",
+        disabled: !allGone,
+        "data-testid": "leave-power",
+        onchange: (event) => {
+          draft.leave = event.target.checked;
+          paint();
+        },
+      });
+      box.checked = draft.leave && allGone;
+      parts.push(
+        h(
+          "label",
+          { class: "check", for: "leave-power" },
+          box,
+          t("Leave a power token in {area} (all units must leave)", {
+            area: areaName(draft.origin),
+          }),
+        ),
+      );
+    }
+    const combat = draft.groups.find((g) => g.combat);
+    if (combat?.combat === "neutral") {
+      const entry = entryFor(combat.to);
+      const strength =
+        strengthOf(
+          combat.indices.map((i) => opts.units[i]),
+          entry.castle,
+        ) +
+        opts.bonus +
+        (entry.support || 0);
+      if (strength < entry.neutral)
+        problem = t("Strength {s} is below the neutral force's {n}.", {
+          s: strength,
+          n: entry.neutral,
+        });
+      parts.push(
+        note(
+          t("Your strength {s} against the neutral force's {n}.", {
+            s: strength,
+            n: entry.neutral,
+          }),
+        ),
+      );
+    }
+    if (
+      !fitsSupply(
+        view,
+        ctx.house,
+        draft.origin,
+        draft.groups.map((g) => ({ to: g.to, units: g.indices })),
+        data.supply_limits || [],
+      )
+    ) {
+      problem = t("These moves would break your supply limit.");
+    }
+    parts.push(draft.message ? note(draft.message, "error") : null);
+    parts.push(hint, note(problem, "error"));
+    parts.push(
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(
+          draft.groups.length ? t("March") : t("Remove the order without moving"),
+          () => ctx.act(action()),
+          { disabled: Boolean(problem) },
+        ),
+        draft.groups.length
+          ? button(t("Start over"), () => {
+              reset();
+              pickOrigin(draft.origin);
+            })
+          : null,
+        origins.length > 1
+          ? button(t("Another order"), () => {
+              reset();
+              draft.origin = null;
+              paint();
+            })
+          : null,
+      ),
+    );
+    ctx.paint(...parts);
+    hint.hidden = true;
+    const asked = (draft.hintSeq = (draft.hintSeq || 0) + 1);
+    if (combat?.combat === "house") {
+      const defenderArea = area(combat.to);
+      const estimate = t("Your marching units: {s} (before support and house cards)", {
+        s:
+          strengthOf(
+            combat.indices.map((i) => opts.units[i]),
+            defenderArea?.castle > 0,
+          ) + opts.bonus,
+      });
+      ctx.hint(action()).then((reply) => {
+        if (asked === draft.hintSeq) showHint(hint, reply, estimate);
+      });
+    }
+    const choosable = new Map();
+    for (const to of reach)
+      choosable.set(
+        to,
+        entryFor(to)?.combat === "house"
+          ? "combat"
+          : entryFor(to)?.combat === "neutral"
+            ? "neutral"
+            : "",
+      );
+    for (const id of origins) if (!choosable.has(id)) choosable.set(id, "origin");
+    ctx.map.setChoice(choosable, (id) => (reach.has(id) ? sendTo(id) : pickOrigin(id)), [
+      draft.origin,
+    ]);
+    ctx.map.setArrows(
+      draft.groups.map((g) => ({ from: draft.origin, to: g.to, combat: Boolean(g.combat) })),
+    );
+    ctx.overlay({ moving: { area: draft.origin, count: taken.size } });
+  }
+  if (draft.origin && !draft.groups.length && !draft.selected.length) {
+    draft.selected = marches[draft.origin].units.map((_, i) => i);
+  }
+  paint();
+}

@@ -1,0 +1,109 @@
+// The seat's WebSocket to the local core (docs/protocol.md): views in, actions and hints out.
+// Reconnects by itself; the server sends the current view again on every connect.
+
+const HINT_TIMEOUT_MS = 3000;
+
+export class Seat {
+  constructor(url, handlers) {
+    this.url = url;
+    this.handlers = handlers;
+    this.socket = null;
+    this.stateId = null;
+    this.nextId = 1;
+    this.waiting = new Map();
+    this.retry = 500;
+    this.closed = false;
+  }
+
+  connect() {
+    this.socket = new WebSocket(this.url);
+    this.socket.addEventListener("open", () => {
+      this.retry = 500;
+      this.handlers.status?.("open");
+    });
+    this.socket.addEventListener("message", (event) => this.received(event.data));
+    this.socket.addEventListener("close", () => {
+      this.handlers.status?.("closed");
+      for (const [, pending] of this.waiting) pending(null);
+      this.waiting.clear();
+      if (this.closed) return;
+      setTimeout(() => this.connect(), this.retry);
+      this.retry = Math.min(8000, this.retry * 2);
+    });
+  }
+
+  received(raw) {
+    let message;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (message.type === "view") {
+      this.stateId = message.state_id;
+      this.handlers.view?.(message);
+      return;
+    }
+    const reply = message.in_reply_to ?? message.id;
+    if (message.type === "hint" && this.waiting.has(reply)) {
+      this.waiting.get(reply)(message);
+      this.waiting.delete(reply);
+      return;
+    }
+    if (message.type === "error") {
+      if (this.waiting.has(reply)) {
+        // A draft the server gives no hint for: the board simply shows none.
+        this.waiting.get(reply)(null);
+        this.waiting.delete(reply);
+        return;
+      }
+      this.handlers.error?.(message);
+      return;
+    }
+    if (message.type === "game_over") {
+      this.handlers.gameOver?.(message);
+      return;
+    }
+    this.handlers.other?.(message);
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Commit `action` (an engine Action as JSON) for this seat; returns the message id. */
+  act(action) {
+    const id = `a${this.nextId++}`;
+    this.send({ type: "action", action, state_id: this.stateId, id });
+    return id;
+  }
+
+  /** Ask for the combat-strength hint of a draft action; resolves to the reply or null. */
+  hint(action) {
+    const id = `h${this.nextId++}`;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      if (!this.send({ type: "hint", action, id })) {
+        this.waiting.delete(id);
+        resolve(null);
+        return;
+      }
+      setTimeout(() => {
+        if (this.waiting.has(id)) {
+          this.waiting.delete(id);
+          resolve(null);
+        }
+      }, HINT_TIMEOUT_MS);
+    });
+  }
+}
+
+/** The WebSocket URL of a seat, on the page's own host (the token cookie goes along). */
+export function seatUrl(gameId, house) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const path = `/ws/games/${encodeURIComponent(gameId)}/seats/${encodeURIComponent(house)}`;
+  const token = new URLSearchParams(location.search).get("token");
+  return `${scheme}//${location.host}${path}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+}
