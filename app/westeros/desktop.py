@@ -118,6 +118,20 @@ def default_gui() -> str | None:
     return None
 
 
+def _serve_in_browser(core: LocalCore, url: str) -> int:
+    """Open ``url`` in the system browser and serve until Ctrl+C."""
+    print(f"Westeros is running at {url}\nPress Ctrl+C to quit.", flush=True)
+    webbrowser.open(url)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        core.stop()
+    return 0
+
+
 def launch(*, browser: bool = False, gui: str | None = None, store_url: str | None = None) -> int:
     """Run the desktop app until its window closes (or, with ``browser``, until Ctrl+C)."""
     path = setup_logging()
@@ -136,16 +150,7 @@ def launch(*, browser: bool = False, gui: str | None = None, store_url: str | No
         webview.start(gui=gui or default_gui())
         return 1
     if browser:
-        print(f"Westeros is running at {url}\nPress Ctrl+C to quit.", flush=True)
-        webbrowser.open(url)
-        try:
-            while True:
-                time.sleep(3600)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            core.stop()
-        return 0
+        return _serve_in_browser(core, url)
     import webview
 
     webview.create_window(
@@ -153,6 +158,13 @@ def launch(*, browser: bool = False, gui: str | None = None, store_url: str | No
     )
     try:
         webview.start(gui=gui or default_gui(), private_mode=True)
-    finally:
-        core.stop()
+    except Exception:
+        log.exception("no desktop window could be opened; using the system browser")
+        print(
+            "No desktop window could be opened (on Linux: pip install 'westeros[qt]').\n"
+            "Using the system browser instead.",
+            file=sys.stderr,
+        )
+        return _serve_in_browser(core, url)
+    core.stop()
     return 0

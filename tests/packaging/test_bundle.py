@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.packaging.smoke import smoke_core
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "packaging" / "westeros.spec"
 
@@ -59,6 +61,14 @@ def test_frozen_app_lists_the_bundled_plugins_without_errors(bundle: Path) -> No
     assert listing["errors"] == []
     ports = next(p for p in listing["plugins"] if p["name"] == "westeros_ports")
     assert "rule_after_resolution" in ports["hooks"]
+
+
+def test_frozen_app_serves_the_board_and_exits_cleanly(bundle: Path, tmp_path: Path) -> None:
+    seen = smoke_core([str(bundle)], tmp_path)
+    assert seen["start_has_form"]
+    assert seen["board_has_map"]
+    assert seen["script_status"] == 200
+    assert seen["exit_code"] == 0
 
 
 def test_frozen_app_reports_its_version(bundle: Path) -> None:
