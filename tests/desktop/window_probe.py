@@ -27,12 +27,13 @@ def wait_for(window: webview.Window, script: str, timeout: float = 60.0) -> bool
     return False
 
 
-def probe(window: webview.Window, core: LocalCore, started: float, out: Path) -> None:
+def probe(window: webview.Window, core: LocalCore, out: Path) -> None:
     result: dict[str, object] = {"url": core.url}
     result["start_page"] = wait_for(window, "!!document.querySelector('form')")
+    result["start_at"] = time.time()
     window.evaluate_js("document.querySelector('form').submit()")
     result["board"] = wait_for(window, BOARD_READY)
-    result["seconds_to_board"] = time.monotonic() - started
+    result["board_at"] = time.time()
     result["title"] = window.evaluate_js("document.title")
     result["areas"] = window.evaluate_js("document.querySelectorAll('[data-area]').length")
     out.write_text(json.dumps(result), "utf-8")
@@ -46,12 +47,11 @@ def probe(window: webview.Window, core: LocalCore, started: float, out: Path) ->
 
 def main() -> int:
     out = Path(sys.argv[1])
-    started = time.monotonic()
     core = LocalCore(store_url=sys.argv[2], ai_delay=0.0)
     core.start()
     window = webview.create_window("Westeros", core.url, width=1280, height=860)
     try:
-        webview.start(probe, (window, core, started, out), gui="qt", private_mode=True)
+        webview.start(probe, (window, core, out), gui="qt", private_mode=True)
     finally:
         core.stop()
     return 0
