@@ -27,7 +27,7 @@ MIN_SIZE = (960, 640)
 
 def log_file() -> Path:
     """Where the app writes its log: the platform's user log folder."""
-    folder = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+    folder = Path(platformdirs.user_log_dir(APP_NAME))
     folder.mkdir(parents=True, exist_ok=True)
     return folder / "westeros.log"
 
