@@ -21,3 +21,12 @@ def test_a_private_event_is_seen_only_by_its_houses(rules: Ruleset) -> None:
     (event,) = s.events
     assert visible(event, "stark")
     assert not visible(event, "lannister") and not visible(event, None)
+
+
+def test_0_4_4_game_options_are_public_in_every_view(rules: Ruleset) -> None:
+    from westeros.engine.setup import new_game
+    from westeros.engine.view import player_view
+
+    s = new_game(rules, 4, 1, {"tides_of_battle": True})
+    for viewer in (*s.houses, None):
+        assert player_view(s, viewer)["options"]["tides_of_battle"] is True

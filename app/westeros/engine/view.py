@@ -29,6 +29,7 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "house": house,
         "round": state.round,
+        "options": dict(sorted(state.options.items())),
         "houses": list(state.houses),
         "tracks": {t: list(order) for t, order in state.tracks.items()},
         "units": {
