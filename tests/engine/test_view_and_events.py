@@ -1,4 +1,4 @@
-"""Events feed the game log; visibility uses the same rule as player_view (DESIGN §2)."""
+"""Events and views: event visibility uses the same rule as player_view (DESIGN §2, 0.4.4)."""
 
 from __future__ import annotations
 
