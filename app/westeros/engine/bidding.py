@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from . import power, tracks
 from .actions import Action, Bid
-from .errors import IllegalChoice, NotEnoughPower
+from .errors import IllegalChoice
 from .flow import Decision, Prompt, Simultaneous, Step
 from .state import TRACKS, State
 
@@ -55,12 +55,7 @@ class TrackBid(Simultaneous):
 
     def check(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, Bid)
-        if action.amount < 0:
-            raise IllegalChoice(f"a bid cannot be negative ({action.amount})", rule="3.6.2")
-        if action.amount > state.power[house]:
-            raise NotEnoughPower(
-                f"{house} bid {action.amount} with {state.power[house]} available PT", rule="3.6.2"
-            )
+        power.check_bid(state, house, action.amount, "3.6.2")
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
         return Bid(rnd.randint(0, state.power[house]))

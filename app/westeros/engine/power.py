@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .errors import IllegalChoice, NotEnoughPower
 from .state import State
 
 MAX_POWER = 20
@@ -25,3 +26,13 @@ def lose(state: State, house: str, amount: int) -> int:
     lost = max(0, min(amount, state.power[house]))
     state.power[house] -= lost
     return lost
+
+
+def check_bid(state: State, house: str, amount: int, rule: str) -> None:
+    """A secret bid is 0 up to the house's available tokens (3.6.2, 7.2.1); raise otherwise."""
+    if amount < 0:
+        raise IllegalChoice(f"a bid cannot be negative ({amount})", rule=rule)
+    if amount > state.power[house]:
+        raise NotEnoughPower(
+            f"{house} bids {amount} but has {state.power[house]} available PT", rule=rule
+        )

@@ -13,7 +13,6 @@ import random
 from . import power, tracks, victory
 from .actions import Action, Bid
 from .choices import ChooseOption
-from .errors import IllegalChoice, NotEnoughPower
 from .flow import Prompt, Simultaneous, Step
 from .state import State
 
@@ -58,13 +57,7 @@ class WildlingBidding(Simultaneous):
 
     def check(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, Bid)
-        if action.amount < 0:
-            raise IllegalChoice(f"a bid cannot be negative ({action.amount})", rule="7.2.1")
-        if action.amount > state.power[house]:
-            raise NotEnoughPower(
-                f"{house} bids {action.amount} but has {state.power[house]} available PT",
-                rule="7.2.1",
-            )
+        power.check_bid(state, house, action.amount, "7.2.1")
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
         return Bid(rnd.randint(0, state.power[house]))

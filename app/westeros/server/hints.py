@@ -30,6 +30,7 @@ from westeros.engine import Action, Choose, State, board, pending, tracks
 from westeros.engine.combat import ATTACKER, DEFENDER, Combat, Side, defender_of
 from westeros.engine.combat.strength import icons, initial_strength, support_strength, totals
 from westeros.engine.combat.strength import victor as combat_victor
+from westeros.engine.combat.support import with_own_support
 from westeros.engine.errors import IllegalChoice
 from westeros.engine.march import HOUSE, NEUTRAL, ResolveMarch, check
 from westeros.engine.march import support_strength as own_support_strength
@@ -58,18 +59,6 @@ def blade_side(state: State, combat: Combat) -> str | None:
     if state.blade_used:
         return None
     return combat.side_of(tracks.holder(state, tracks.FIEFDOMS))
-
-
-def _with_support(state: State, combat: Combat) -> tuple[Combat, dict[str, list[str]]]:
-    """The combatants' own support counted (5.4.1), and every other house's eligible areas."""
-    by_house: dict[str, list[str]] = {}
-    for area in board.support_sources(state, combat.area):
-        by_house.setdefault(state.orders[area].house, []).append(area)
-    for which in (ATTACKER, DEFENDER):
-        side = combat.side(which)
-        own = tuple(by_house.pop(side.house, ()))
-        combat = combat.with_side(which, dataclasses.replace(side, support=own))
-    return combat, by_house
 
 
 def march_hint(state: State, house: str, action: ResolveMarch) -> dict[str, Any]:
@@ -110,7 +99,7 @@ def march_hint(state: State, house: str, action: ResolveMarch) -> dict[str, Any]
         attacker=Side(house, attackers),
         defender=Side(defender, draft.units.get(dst, ())),
     )
-    combat, others = _with_support(draft, combat)
+    combat, others = with_own_support(draft, combat)
     possible = []
     for other, areas in sorted(others.items()):
         entry: dict[str, Any] = {"house": other, "areas": areas}

@@ -22,26 +22,31 @@ NOBODY = "none"
 DECLARATIONS = (ATTACKER, DEFENDER, NOBODY)
 
 
+def with_own_support(state: State, combat: Combat) -> tuple[Combat, dict[str, list[str]]]:
+    """``combat`` with each combatant's own eligible support counted (5.4.1), and the eligible
+    support areas of every other house, which must declare."""
+    by_house: dict[str, list[str]] = {}
+    for area in board.support_sources(state, combat.area):
+        by_house.setdefault(state.orders[area].house, []).append(area)
+    for which in (ATTACKER, DEFENDER):
+        side = combat.side(which)
+        own = tuple(by_house.pop(side.house, ()))
+        combat = combat.with_side(which, dataclasses.replace(side, support=own))
+    return combat, by_house
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class CallForSupport(Step):
     """Count the combatants' own support and ask every other eligible house, in turn order."""
 
     def run(self, state: State) -> None:
-        combat: Combat = state.combat
-        by_house: dict[str, list[str]] = {}
-        for area in board.support_sources(state, combat.area):
-            by_house.setdefault(state.orders[area].house, []).append(area)
-        for which in (ATTACKER, DEFENDER):
-            side = combat.side(which)
-            own = tuple(by_house.get(side.house, ()))
-            combat = combat.with_side(which, dataclasses.replace(side, support=own))
+        combat, others = with_own_support(state, state.combat)
         state.combat = combat
-        fighting = (combat.attacker.house, combat.defender.house)
         state.push(
             *(
-                DeclareSupport(house, tuple(by_house[house]))
+                DeclareSupport(house, tuple(others[house]))
                 for house in tracks.turn_order(state)
-                if house in by_house and house not in fighting
+                if house in others
             )
         )
 
