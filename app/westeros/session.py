@@ -36,7 +36,6 @@ from westeros.engine import (
     Ruleset,
     State,
     apply,
-    new_game,
     pending,
     result,
 )
@@ -44,7 +43,17 @@ from westeros.engine.errors import EngineError, MalformedAction, NotPending
 from westeros.engine.flow import random_action
 from westeros.engine.state import Event
 from westeros.engine.view import event_view, player_view, visible
-from westeros.store import AI, HUMAN, GameInfo, GameSetup, GameStore, SeatSpec, StoreError
+from westeros.store import (
+    AI,
+    HUMAN,
+    CorruptGame,
+    GameInfo,
+    GameSetup,
+    GameStore,
+    SeatSpec,
+    StoreError,
+    Timeline,
+)
 
 log = logging.getLogger("westeros.session")
 
@@ -56,6 +65,7 @@ DEFAULT_AI_BUDGET = 1.0
 Narrator = Callable[[Mapping[str, Any]], str]
 Deliver = Callable[[dict[str, Any]], None]
 HintMaker = Callable[[State, str, Action], dict[str, Any]]
+History = Sequence[tuple[int, Event]]
 
 
 # ---------------------------------------------------------------------------------- errors
@@ -236,7 +246,10 @@ class GameSession:
 
     Thread-safe: every change happens under one lock (AI seats decide in worker threads,
     clients arrive from the event loop). Listeners are called under that lock, in order, and
-    must not block (the server's hub hands the message to the connection's event loop)."""
+    must not block (the server's hub hands the message to the connection's event loop).
+
+    ``history`` is the log so far as (state serial, event) pairs, or a function that makes it
+    (a resumed game re-runs its log for it only when a seat first attaches)."""
 
     def __init__(
         self,
@@ -244,7 +257,7 @@ class GameSession:
         info: GameInfo,
         state: State,
         players: Mapping[str, Player],
-        history: Sequence[tuple[int, Event]] = (),
+        history: History | Callable[[], History] = (),
         *,
         hint: HintMaker = _default_hint,
         ai_budget: float = DEFAULT_AI_BUDGET,
@@ -259,6 +272,9 @@ class GameSession:
         self.hint_maker = hint
         self.ai_budget = ai_budget
         self._state = state
+        self._earlier: Callable[[], History] | None = None
+        if callable(history):
+            self._earlier, history = history, ()
         self._history: list[tuple[int, Event]] = list(history)
         self._lock = threading.RLock()
         self._listeners: list[_Listener] = []
@@ -266,6 +282,7 @@ class GameSession:
         self._views = {h: player_view(state, h) for h in state.houses}
         self._changed_at = dict.fromkeys(state.houses, state.serial)
         self._rnd = random.Random()
+        self.resumed_from = 0  # the snapshot a resumed game was rebuilt from (0: first state)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -308,19 +325,13 @@ class GameSession:
         hint: HintMaker = _default_hint,
         ai_budget: float = DEFAULT_AI_BUDGET,
     ) -> GameSession:
-        """Rebuild a stored game ("Continue"): replay its log (checked against every recorded
-        hash) to its latest state and log history; AI seats get players from ``ai_factory``."""
-        info = store.game(game_id)
-        document = store.export_game(game_id)  # replays and verifies the whole log first
+        """Rebuild a stored game ("Continue"): its latest snapshot plus the actions after it,
+        every recorded hash checked (``GameStore.load_game``); AI seats get players from
+        ``ai_factory``. The log history is re-run from the first state when a seat first
+        attaches, and must reach the same state."""
+        loaded = store.load_game(game_id)
+        info, state = loaded.info, loaded.state
         setup = info.setup
-        rules = store.rulesets(setup.plugins, setup.options)
-        state = new_game(rules, setup.players, setup.seed, dict(setup.options))
-        history: list[tuple[int, Event]] = [(0, e) for e in state.events]
-        for entry in document["actions"]:
-            state, events = apply(state, entry["house"], Action.from_json(entry["action"]))
-            history.extend((state.serial, e) for e in events)
-        if state.hash() != document["final_hash"]:
-            raise StoreError(f"game {game_id!r} does not replay to its stored state")
         humans = dict(humans or {})
         players: dict[str, Player] = {}
         for seat in setup.seats:
@@ -328,7 +339,17 @@ class GameSession:
                 players[seat.house] = ai_factory(seat.house, seat)
             else:
                 players[seat.house] = humans.get(seat.house, Human(seat.name))
-        return cls(store, info, state, players, history, hint=hint, ai_budget=ai_budget)
+
+        def earlier() -> History:
+            stored, entries = store.game_log(game_id)
+            timeline = Timeline(store.first_state(stored), entries[: state.serial])
+            if timeline.final.hash() != state.hash():
+                raise CorruptGame(f"game {game_id!r}: its log does not lead to its snapshot")
+            return timeline.history()
+
+        session = cls(store, info, state, players, earlier, hint=hint, ai_budget=ai_budget)
+        session.resumed_from = loaded.resumed_from
+        return session
 
     # ------------------------------------------------------------------ reading
     @property
@@ -365,8 +386,19 @@ class GameSession:
     def view_message(self, house: str, narrate: Narrator = plain_narrator) -> dict[str, Any]:
         """The ``view`` message a seat receives on connect: its view and its whole log."""
         with self._lock:
-            events = [e for _, e in self._history if visible(e, house)]
+            events = [e for _, e in self.history() if visible(e, house)]
             return self._view_message(house, self._views[house], events, narrate, history=True)
+
+    def history(self) -> list[tuple[int, Event]]:
+        """The whole log so far: (state serial, event), every event (filter with ``visible``)."""
+        with self._lock:
+            if self._earlier is not None:
+                earlier, self._earlier = self._earlier, None
+                try:
+                    self._history[:0] = earlier()
+                except StoreError:
+                    log.exception("the log of game %s could not be rebuilt", self.game_id)
+            return list(self._history)
 
     def _view_message(
         self,
@@ -510,13 +542,11 @@ class GameSession:
                     f"the game has changed since state {state_id}; "
                     f"decide again on state {state.serial}"
                 )
-            try:
+            try:  # the store snapshots a state that starts a round, in the same transaction
                 self.store.append_action(self.game_id, new.serial, house, action, new)
             except StoreError as exc:
                 log.exception("could not store action %s of game %s", new.serial, self.game_id)
                 raise NotSaved(f"the action could not be saved: {exc}") from exc
-            if new.round != state.round or new.winner is not None:
-                self._snapshot(new)
             accepted = Accepted(new.serial, house, action, tuple(events), new)
             self._state = new
             self._history.extend((new.serial, e) for e in events)
@@ -527,12 +557,6 @@ class GameSession:
                 except Exception:
                     log.exception("observer failed after action %s", new.serial)
             return accepted
-
-    def _snapshot(self, state: State) -> None:
-        try:
-            self.store.write_snapshot(self.game_id, state.serial, state)
-        except StoreError:
-            log.warning("could not write snapshot %s of game %s", state.serial, self.game_id)
 
     def _broadcast(self, old: State, new: State, events: Sequence[Event]) -> None:
         for house in new.houses:

@@ -1,8 +1,17 @@
 """The local core's ASGI app (DESIGN §4; routes in docs/protocol.md and the UI contract).
 
-- ``GET /`` the start screen, ``POST /games`` a new game (303 to its board),
+- ``GET /`` the start screen (new game, "Continue" and "Load game" lists, import),
+  ``POST /games`` a new game (303 to its board),
   ``GET /games/{id}/play/{house}`` the board with the map inlined,
   ``GET /games/{id}/content.json`` the game's content for scripts,
+- ``GET /games/{id}/export`` the game as one JSON file (download), ``POST /games/import``
+  (multipart ``file``) a game file, fully validated (303 to the game; 400 and the start screen
+  with the reason otherwise, the database untouched),
+- ``GET /games/{id}/delete`` the confirmation page, ``POST /games/{id}/delete`` deletes only
+  with the form field ``confirm`` equal to the game id (400 otherwise),
+- ``GET /games/{id}/replay/{house}`` a seat's replay, ``GET /games/{id}/replay`` the full
+  replay of a finished game, ``GET /games/{id}/replay/step/{seq}?house=`` one step as JSON
+  (``replays.step_message``; no ``house``: the full view, finished games only),
 - ``GET /static/...`` the frontend's and the plugins' static files,
 - ``GET /i18n/{lang}.json`` the script catalog of a language,
 - ``WS /ws/games/{id}/seats/{house}`` one seat: its own view and log pushed after every
@@ -15,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
@@ -28,7 +38,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from westeros.engine import EngineError
 from westeros.plugins import LoadedPlugins, load
-from westeros.store import GameStore, StoreError
+from westeros.store import GameStore, InvalidGameFile, StoreError
 from westeros.store.errors import GameNotFound
 
 from ..session import AiFactory, GameSession, WrongSeat, error_reply
@@ -36,12 +46,14 @@ from . import pages
 from .games import RANDOM, Games, SetupError, default_ai_factory, parse_seed
 from .i18n import LANG_COOKIE, Catalogs, Templates, choose_language, normalise
 from .narrate import Narrator
+from .replays import ReplayRefused, Replays, check_viewer, step_message
 from .security import LocalOnly
 
 log = logging.getLogger("westeros.server")
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 CLOSE_NO_GAME = 4404
+SAVED_LIMIT = 200
 
 
 class Core:
@@ -60,6 +72,7 @@ class Core:
         self.games = games
         self.catalogs = catalogs
         self.templates = templates
+        self.replays = Replays(store)
 
     def language(self, request: Request | WebSocket) -> str:
         """The language of a request (``?lang=``, cookie, Accept-Language, English)."""
@@ -148,7 +161,7 @@ def _routes(app: FastAPI, core: Core) -> None:
 
     @app.get("/", response_class=HTMLResponse)
     def start(request: Request) -> Response:
-        return core.page(request, "start.html", pages.start_context(core.loaded, _active(core)))
+        return _start_page(core, request)
 
     @app.post("/games")
     async def new_game(request: Request) -> Response:
@@ -169,10 +182,89 @@ def _routes(app: FastAPI, core: Core) -> None:
                 disable=disable,
             )
         except (SetupError, ValueError, StoreError, EngineError) as exc:
-            context = pages.start_context(core.loaded, _active(core), str(exc))
-            return core.page(request, "start.html", context, status=400)
+            return _start_page(core, request, error=str(exc), status=400)
         human = next(h for h in session.state.houses if not session.is_ai(h))
         return RedirectResponse(f"/games/{session.game_id}/play/{human}", status_code=303)
+
+    @app.post("/games/import")
+    async def import_game(request: Request) -> Response:
+        form = await request.form()
+        upload = form.get("file")
+        if upload is None or isinstance(upload, str):
+            return _start_page(core, request, import_error="no file was chosen", status=400)
+        data = await upload.read(MAX_IMPORT_BYTES + 1)
+        try:
+            if len(data) > MAX_IMPORT_BYTES:
+                raise InvalidGameFile("the file is too large to be a game")
+            info = await asyncio.to_thread(core.store.import_game, data)
+        except InvalidGameFile as exc:
+            return _start_page(core, request, import_error=str(exc), status=400)
+        entry = pages.game_entry(info)
+        target = entry["replay_url"] if entry["over"] else entry["url"]
+        return RedirectResponse(target, status_code=303)
+
+    @app.get("/games/{game_id}/export")
+    def export(game_id: str) -> Response:
+        try:
+            info = core.store.game(game_id)
+            text = core.store.export_json(game_id)
+        except GameNotFound:
+            return PlainTextResponse("There is no such game.", status_code=404)
+        except StoreError as exc:
+            return PlainTextResponse(f"This game cannot be exported: {exc}", status_code=500)
+        filename = _export_name(info.setup.name, info.id, info.round)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
+
+    @app.get("/games/{game_id}/delete", response_class=HTMLResponse)
+    def confirm_delete(request: Request, game_id: str) -> Response:
+        try:
+            info = core.store.game(game_id)
+        except GameNotFound:
+            return PlainTextResponse("There is no such game.", status_code=404)
+        entry = pages.game_entry(info, core.loaded.ruleset)
+        return core.page(request, "delete.html", {"game": entry})
+
+    @app.post("/games/{game_id}/delete")
+    async def delete(request: Request, game_id: str) -> Response:
+        form = await request.form()
+        if form.get("confirm") != game_id:
+            return PlainTextResponse(
+                "Deleting a game needs confirmation (the form field 'confirm' with its id).",
+                status_code=400,
+            )
+        try:
+            await asyncio.to_thread(games.delete, game_id)
+        except GameNotFound:
+            return PlainTextResponse("There is no such game.", status_code=404)
+        core.replays.forget(game_id)
+        return RedirectResponse("/", status_code=303)
+
+    @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
+    def full_replay(request: Request, game_id: str) -> Response:
+        return _replay_page(core, request, game_id, None)
+
+    @app.get("/games/{game_id}/replay/step/{seq}")
+    def replay_step(request: Request, game_id: str, seq: int, house: str | None = None) -> Response:
+        try:
+            info, timeline = core.replays.timeline(game_id)
+            narrate = Narrator(
+                timeline.final.rules, core.catalogs.translations(core.language(request))
+            )
+            return JSONResponse(step_message(info, timeline, seq, house or None, narrate))
+        except ReplayRefused as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        except GameNotFound:
+            return JSONResponse({"error": "There is no such game."}, status_code=404)
+        except StoreError as exc:
+            return JSONResponse({"error": f"This game cannot be replayed: {exc}"}, 500)
+
+    @app.get("/games/{game_id}/replay/{house}", response_class=HTMLResponse)
+    def seat_replay(request: Request, game_id: str, house: str) -> Response:
+        return _replay_page(core, request, game_id, house)
 
     @app.get("/games/{game_id}/play/{house}", response_class=HTMLResponse)
     def board(request: Request, game_id: str, house: str) -> Response:
@@ -203,12 +295,54 @@ def _routes(app: FastAPI, core: Core) -> None:
         await _seat(core, websocket, game_id, house)
 
 
-def _active(core: Core) -> list[Any]:
+MAX_IMPORT_BYTES = 64 * 1024 * 1024
+
+
+def _listed(core: Core, status: str | None, limit: int) -> list[Any]:
     try:
-        return core.store.list_games(status="active", limit=20)
+        return core.store.list_games(status=status, limit=limit)
     except StoreError:
         log.exception("could not list games")
         return []
+
+
+def _start_page(
+    core: Core,
+    request: Request,
+    *,
+    error: str | None = None,
+    import_error: str | None = None,
+    status: int = 200,
+) -> Response:
+    """The start screen: "Continue" the game in progress played last, "Load game" any other
+    stored game (and an error, if any)."""
+    latest = _listed(core, "active", 1)
+    shown = {g.id for g in latest}
+    others = [g for g in _listed(core, None, SAVED_LIMIT) if g.id not in shown]
+    context = pages.start_context(
+        core.loaded, latest, error, saved=others, import_error=import_error
+    )
+    return core.page(request, "start.html", context, status=status)
+
+
+def _export_name(name: str, game_id: str, round_number: int) -> str:
+    """A file name for an exported game: its name (or id) and round, safe on every system."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40] or game_id[:8]
+    return f"westeros-{stem}-round-{round_number}.json"
+
+
+def _replay_page(core: Core, request: Request, game_id: str, viewer: str | None) -> Response:
+    try:
+        info, timeline = core.replays.timeline(game_id)
+        check_viewer(info, viewer)
+    except ReplayRefused as exc:
+        return PlainTextResponse(exc.message, status_code=exc.status)
+    except GameNotFound:
+        return PlainTextResponse("There is no such game.", status_code=404)
+    except StoreError as exc:
+        return PlainTextResponse(f"This game cannot be replayed: {exc}", status_code=500)
+    context = pages.replay_context(info, timeline.final.rules, viewer, core.loaded)
+    return core.page(request, "replay.html", context)
 
 
 def _session(core: Core, game_id: str) -> GameSession | Response:

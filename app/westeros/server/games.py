@@ -1,5 +1,5 @@
 """The running games of one local core: sessions by id (new ones, and stored ones rebuilt on
-first use — "Continue"), each with its AI runner."""
+first use — "Continue"), each with its AI runner; deleting a game stops it first."""
 
 from __future__ import annotations
 
@@ -145,6 +145,21 @@ class Games:
         with self._lock:
             runner = self._runners[game_id]
         runner.start()
+
+    def forget(self, game_id: str) -> None:
+        """Stop the game's AI seats and drop its session (before the game is deleted)."""
+        with self._lock:
+            runner = self._runners.pop(game_id, None)
+            self._sessions.pop(game_id, None)
+        if runner is not None:
+            runner.stop()
+
+    def delete(self, game_id: str) -> None:
+        """Delete a stored game for good, stopping it first if it runs (GameNotFound if
+        there is no such game)."""
+        self.store.game(game_id)
+        self.forget(game_id)
+        self.store.delete_game(game_id)
 
     def loaded(self) -> list[GameSession]:
         """The sessions in memory."""

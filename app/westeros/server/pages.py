@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from westeros.engine import Ruleset
 from westeros.plugins import LoadedPlugins
-from westeros.store import GameInfo
+from westeros.store import HUMAN, GameInfo
 
 from ..session import GameSession
 
@@ -82,9 +82,15 @@ def toggleable_plugins(loaded: LoadedPlugins) -> list[dict[str, Any]]:
 
 
 def start_context(
-    loaded: LoadedPlugins, games: list[GameInfo], error: str | None = None
+    loaded: LoadedPlugins,
+    games: list[GameInfo],
+    error: str | None = None,
+    *,
+    saved: list[GameInfo] | None = None,
+    import_error: str | None = None,
 ) -> dict[str, Any]:
-    """The context of ``start.html`` (documented at the top of that template)."""
+    """The context of ``start.html`` (documented at the top of that template): ``games`` to
+    continue, ``saved`` the other stored games ("Load game")."""
     rules = loaded.ruleset
     return {
         "player_counts": sorted(rules.setups),
@@ -96,24 +102,53 @@ def start_context(
         ],
         "plugins": toggleable_plugins(loaded),
         "plugin_errors": [str(e) for e in loaded.errors],
-        "games": [game_entry(g) for g in games],
+        "games": [game_entry(g, rules) for g in games],
+        "saved": [game_entry(g, rules) for g in saved or []],
         "error": error,
+        "import_error": import_error,
     }
 
 
-def game_entry(info: GameInfo) -> dict[str, Any]:
-    """One game of the Continue list: where to play it and a short title."""
+def seat_house(info: GameInfo) -> str:
+    """The house a person plays in a game (the first human seat; else the first seat)."""
     humans = info.human_houses
-    house = humans[0] if humans else info.setup.seats[0].house
-    title = info.setup.name or f"{info.setup.players} players, {house}"
+    return humans[0] if humans else info.setup.seats[0].house
+
+
+def game_entry(info: GameInfo, rules: Ruleset | None = None) -> dict[str, Any]:
+    """One game of the Continue / Load game lists: house, round, date, players, and where to
+    play, replay, export or delete it. ``rules`` (the installed content) gives house names."""
+
+    def name(house: str) -> str:
+        found = rules.houses.get(house) if rules is not None else None
+        return found.name if found is not None else house.replace("_", " ").title()
+
+    house = seat_house(info)
+    over = info.winner is not None
+    base = f"/games/{info.id}"
     return {
         "id": info.id,
-        "url": f"/games/{info.id}/play/{house}",
-        "title": f"{title} — round {info.round}",
+        "name": info.setup.name,
+        "url": f"{base}/play/{house}",
+        "title": info.setup.name or name(house),
         "house": house,
+        "house_name": name(house),
         "round": info.round,
         "players": info.setup.players,
+        "seats": [
+            {"house": s.house, "name": name(s.house), "ai": s.kind != HUMAN}
+            for s in info.setup.seats
+        ],
+        "status": info.status,
+        "over": over,
+        "winner": info.winner,
+        "winner_name": name(info.winner) if info.winner else "",
+        "actions": info.action_count,
         "updated_at": info.updated_at.isoformat(),
+        "date": info.updated_at.strftime("%Y-%m-%d %H:%M"),
+        "replay_url": f"{base}/replay" if over else f"{base}/replay/{house}",
+        "export_url": f"{base}/export",
+        "delete_url": f"{base}/delete",
     }
 
 
@@ -192,4 +227,28 @@ def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> di
         "content": content_of(state.rules, seats),
         "seats": seats,
         "game_name": session.info.setup.name,
+        "replay_url": f"/games/{session.game_id}/replay/{house}",
+        "export_url": f"/games/{session.game_id}/export",
+    }
+
+
+def replay_context(
+    info: GameInfo, rules: Ruleset, viewer: str | None, loaded: LoadedPlugins
+) -> dict[str, Any]:
+    """The context of ``replay.html``: the game, whose view (None: the full view of a finished
+    game), the inline map, the content and where the steps come from."""
+    seats = {s.house: ("human" if s.kind == HUMAN else "ai") for s in info.setup.seats}
+    house = seat_house(info)
+    return {
+        "game_id": info.id,
+        "house": viewer or "",
+        "full": viewer is None,
+        "house_name": rules.houses[viewer].name if viewer in rules.houses else "",
+        "map_svg": Markup(map_svg(loaded)),  # our own generated file, trusted markup
+        "content": content_of(rules, seats),
+        "seats": seats,
+        "game_name": info.setup.name,
+        "steps_url": f"/games/{info.id}/replay/step/",
+        "board_url": f"/games/{info.id}/play/{viewer or house}",
+        "export_url": f"/games/{info.id}/export",
     }

@@ -27,6 +27,7 @@ from .errors import (
 )
 from .models import AI, HUMAN
 from .records import GameInfo, GameSetup, LoadedGame, ProfileInfo, SeatSpec
+from .replay import LogEntry, Timeline
 from .repository import SNAPSHOT_SCHEMA_VERSION, GameStore
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "InvalidGameFile",
     "InvalidSetup",
     "LoadedGame",
+    "LogEntry",
     "NameTaken",
     "NotFound",
     "OutOfSequence",
@@ -52,6 +54,7 @@ __all__ = [
     "ProfileNotFound",
     "SeatSpec",
     "StoreError",
+    "Timeline",
     "create_db_engine",
     "database_url",
     "migrate",

@@ -65,6 +65,20 @@ class JSONDocument(TypeDecorator[Any]):
         return json.loads(value)
 
 
+class NullableJSON(JSONDocument):
+    """A JSON value that may be missing: Python None is SQL NULL (not JSON ``null``)."""
+
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "postgresql":
+            return dialect.type_descriptor(postgresql.JSON(none_as_null=True))
+        return dialect.type_descriptor(Text())
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        return None if value is None else super().process_bind_param(value, dialect)
+
+
 def _json() -> Any:
     return Field(sa_column=Column(JSONDocument(), nullable=False))
 
@@ -146,9 +160,10 @@ class ActionRecord(StoreModel, table=True):
 
 
 class Snapshot(StoreModel, table=True):
-    """A replay point: the state hash after ``seq`` actions, the round, and the public view
-    (``player_view(state, None)``, which holds no secret). ``schema_version`` is the version of
-    this record's layout (``SNAPSHOT_SCHEMA_VERSION``)."""
+    """A replay point: the state hash after ``seq`` actions, the round, the public view
+    (``player_view(state, None)``, which holds no secret) and the whole state to resume from
+    (``codec.encode_state``; NULL in snapshots older than schema version 2).
+    ``schema_version`` is the version of this record's layout (``SNAPSHOT_SCHEMA_VERSION``)."""
 
     __tablename__ = "snapshots"
 
@@ -160,6 +175,9 @@ class Snapshot(StoreModel, table=True):
     state_hash: str = Field(max_length=64)
     round: int
     view: dict[str, Any] = _json()
+    state: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(NullableJSON(), nullable=True)
+    )
     created_at: datetime = _time()
 
 

@@ -60,10 +60,12 @@ class GameInfo:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class LoadedGame:
-    """A game rebuilt from its log: the stored record and the engine state it reached."""
+    """A game rebuilt from its log: the stored record, the engine state it reached and the
+    number of actions of the snapshot it resumed from (0: replayed from the first state)."""
 
     info: GameInfo
     state: State
+    resumed_from: int = 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

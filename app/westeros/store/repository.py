@@ -1,16 +1,23 @@
 """The repository the game session calls (DESIGN §5): create a game, append each accepted action
-in its own committed transaction, write snapshots, load a game by replaying its log, list,
-delete, export and import games, and keep player profiles and settings.
+in its own committed transaction, write snapshots, load a game from its latest snapshot and the
+rest of its log, list, delete, export and import games, and keep player profiles and settings.
 
-Snapshots record the state hash, round and public view (``player_view(state, None)``) after a
-given number of actions, under ``SNAPSHOT_SCHEMA_VERSION``. They never hold a pickled state:
-a pickle would tie saves to the engine's class layout, and unpickling an imported file could run
-arbitrary code. The engine is deterministic and fast, so a game is always rebuilt from its seed
-and log; snapshots are checkpoints verified on the way, and previews for the game list."""
+Snapshots are taken at the start of every round (and when the game ends), in the same
+transaction as the action that led there, so a crash never leaves one without the other. A
+snapshot records the state hash, round, public view (``player_view(state, None)``) and the
+whole state as plain JSON (``codec``), under ``SNAPSHOT_SCHEMA_VERSION``. Never a pickle: that
+would tie saves to the engine's class layout, and unpickling could run arbitrary code.
+
+Loading resumes from the latest snapshot whose hash is the one the log recorded at that point
+and whose state decodes to that very hash, then replays the rest of the log, checking the
+recorded hash after every action. A snapshot that this engine cannot read (another version)
+is skipped for an older one, down to the first state; a snapshot whose hash contradicts the
+log makes the game corrupt. Export replays the whole log from the first state."""
 
 from __future__ import annotations
 
 import json
+import logging
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -24,7 +31,7 @@ from sqlmodel import Session, col, select
 import westeros
 from westeros.engine import Action, Ruleset, State, player_view
 
-from . import archive, db
+from . import archive, codec, db
 from .errors import (
     CorruptGame,
     DuplicateAction,
@@ -51,7 +58,9 @@ from .models import (
 from .records import GameInfo, GameSetup, LoadedGame, ProfileInfo, SeatSpec
 from .replay import LogEntry, replay, ruleset_for, start
 
-SNAPSHOT_SCHEMA_VERSION = 1
+logger = logging.getLogger("westeros.store")
+
+SNAPSHOT_SCHEMA_VERSION = 2
 
 Rulesets = Callable[[Sequence[tuple[str, str]], Mapping[str, Any]], Ruleset]
 
@@ -129,6 +138,11 @@ def _versions_hint(info: GameInfo, rules: Ruleset) -> str:
 
 
 def _snapshot(game_id: str, seq: int, state: State) -> Snapshot:
+    try:
+        encoded: dict[str, Any] | None = codec.encode_state(state)
+    except codec.CodecError as exc:
+        logger.warning("game %s: snapshot %s holds no state (%s)", game_id, seq, exc)
+        encoded = None
     return Snapshot(
         game_id=game_id,
         seq=seq,
@@ -136,7 +150,13 @@ def _snapshot(game_id: str, seq: int, state: State) -> Snapshot:
         state_hash=state.hash(),
         round=state.round,
         view=player_view(state, None),
+        state=encoded,
     )
+
+
+def _round_starts(game: Game, state: State) -> bool:
+    """Does ``state`` (about to be recorded for ``game``) start a round or end the game?"""
+    return state.round != game.round or (state.winner is not None and game.winner is None)
 
 
 class GameStore:
@@ -248,8 +268,9 @@ class GameStore:
         self, game_id: str, seq: int, house: str, action: Action, state: State
     ) -> None:
         """Append action number ``seq`` (from 1, no gaps) that ``house`` sent and that led to
-        ``state``, and commit it. The log is append-only: a number already used raises
-        DuplicateAction, a gap OutOfSequence."""
+        ``state``, and commit it, with a snapshot when ``state`` starts a round or ends the
+        game. The log is append-only: a number already used raises DuplicateAction, a gap
+        OutOfSequence."""
         digest = state.hash()
         try:
             with self._transaction() as session:
@@ -271,6 +292,8 @@ class GameStore:
                         state_hash=digest,
                     )
                 )
+                if _round_starts(game, state):
+                    session.add(_snapshot(game_id, seq, state))
                 game.action_count = seq
                 _summarise(game, state)
         except IntegrityError as exc:
@@ -307,7 +330,7 @@ class GameStore:
         with self._transaction() as session:
             return self._info(session, self._game(session, game_id))
 
-    def _read(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], dict[int, str]]:
+    def _read(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], list[Snapshot]]:
         with self._transaction() as session:
             info = self._info(session, self._game(session, game_id))
             rows = session.exec(
@@ -316,34 +339,89 @@ class GameStore:
                 .order_by(col(ActionRecord.seq))
             ).all()
             snapshots = session.exec(
-                select(Snapshot).where(
+                select(Snapshot)
+                .where(
                     Snapshot.game_id == game_id,
                     Snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION,
                 )
+                .order_by(col(Snapshot.seq))
             ).all()
         log = tuple(LogEntry(r.seq, r.house, dict(r.action), r.state_hash) for r in rows)
-        return info, log, {s.seq: s.state_hash for s in snapshots}
-
-    def _rebuild(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], State]:
-        info, log, checkpoints = self._read(game_id)
         if [e.seq for e in log] != list(range(1, info.action_count + 1)):
             raise CorruptGame(f"game {game_id!r}: the action log has gaps")
+        return info, log, list(snapshots)
+
+    def _resume_point(
+        self, info: GameInfo, log: Sequence[LogEntry], snapshots: Sequence[Snapshot], rules: Ruleset
+    ) -> tuple[int, State] | None:
+        """The latest snapshot to resume from: (seq, its state), or None for the first state.
+
+        A snapshot whose hash is not the one the log recorded there is corruption (raised);
+        one whose state this engine cannot read back to that hash is skipped (logged)."""
+        for snap in sorted(snapshots, key=lambda s: s.seq, reverse=True):
+            if snap.seq == 0 or snap.seq > len(log):
+                continue
+            if log[snap.seq - 1].state_hash != snap.state_hash:
+                raise CorruptGame(
+                    f"game {info.id!r} cannot be loaded: the snapshot after action {snap.seq} "
+                    "differs from the state the log recorded there"
+                )
+            if snap.state is None:
+                continue
+            try:
+                state = codec.decode_state(snap.state, rules)
+            except codec.CodecError as exc:
+                logger.warning("game %s: snapshot %s skipped (%s)", info.id, snap.seq, exc)
+                continue
+            if state.hash() != snap.state_hash:
+                logger.warning(
+                    "game %s: snapshot %s reads back to another state; skipped", info.id, snap.seq
+                )
+                continue
+            return snap.seq, state
+        return None
+
+    def _rebuild(
+        self, game_id: str, *, from_snapshot: bool = False
+    ) -> tuple[GameInfo, tuple[LogEntry, ...], State, int]:
+        """The game's latest state: (record, log, state, seq of the snapshot resumed from or
+        0 when replayed from the first state)."""
+        info, entries, snapshots = self._read(game_id)
         setup = info.setup
         rules = self.rulesets(setup.plugins, setup.options)
+        checkpoints = {s.seq: s.state_hash for s in snapshots}
         try:
-            state = start(rules, setup.players, setup.seed, setup.options, CorruptGame)
-            state = replay(state, log, CorruptGame, checkpoints)
+            point = self._resume_point(info, entries, snapshots, rules) if from_snapshot else None
+            if point is None:
+                point = 0, start(rules, setup.players, setup.seed, setup.options, CorruptGame)
+            since, state = point
+            later = {seq: digest for seq, digest in checkpoints.items() if seq >= since}
+            state = replay(state, entries[since:], CorruptGame, later)
         except CorruptGame as exc:
             hint = _versions_hint(info, rules)
-            raise CorruptGame(f"game {game_id!r} cannot be loaded: {exc}{hint}") from exc
-        return info, log, state
+            prefix = f"game {game_id!r} cannot be loaded: "
+            message = str(exc).removeprefix(prefix)
+            raise CorruptGame(f"{prefix}{message}{hint}") from exc
+        return info, entries, state, since
 
     def load_game(self, game_id: str) -> LoadedGame:
-        """Rebuild a game by replaying its log, checking the recorded hash after every action
-        and at every snapshot. Raises MissingPlugins when a plugin the game needs is not
-        installed and CorruptGame when the log does not replay."""
-        info, _, state = self._rebuild(game_id)
-        return LoadedGame(info, state)
+        """Rebuild a game from its latest readable snapshot and the actions after it, checking
+        the recorded hash after every action (see the module docstring). Raises
+        MissingPlugins when a plugin the game needs is not installed and CorruptGame when the
+        log does not replay."""
+        info, _, state, since = self._rebuild(game_id, from_snapshot=True)
+        return LoadedGame(info, state, since)
+
+    def game_log(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...]]:
+        """A game's record and its whole action log (for replays), without replaying it."""
+        info, entries, _ = self._read(game_id)
+        return info, entries
+
+    def first_state(self, info: GameInfo) -> State:
+        """The first state of a stored game, rebuilt from its setup and plugins."""
+        setup = info.setup
+        rules = self.rulesets(setup.plugins, setup.options)
+        return start(rules, setup.players, setup.seed, setup.options, CorruptGame)
 
     def list_games(self, *, status: str | None = None, limit: int | None = None) -> list[GameInfo]:
         """Stored games, most recently played first (the "Continue" / "Load game" list)."""
@@ -374,8 +452,8 @@ class GameStore:
     def export_game(self, game_id: str) -> dict[str, Any]:
         """The game as one JSON-ready document (see ``archive.GameFile``). The game is replayed
         first, so a damaged game is reported now rather than when the file is imported."""
-        info, log, state = self._rebuild(game_id)
-        return archive.export_document(info, log, state.hash(), utcnow())
+        info, entries, state, _ = self._rebuild(game_id)
+        return archive.export_document(info, entries, state.hash(), utcnow())
 
     def export_json(self, game_id: str) -> str:
         """``export_game`` as JSON text."""

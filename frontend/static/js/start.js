@@ -1,4 +1,6 @@
-// The new-game screen: only the houses of the chosen player count can be picked.
+// The start screen: only the houses of the chosen player count can be picked; saved games show
+// their dates in the reader's own format; "Delete…" asks for confirmation in a dialog (without
+// scripts the link opens a confirmation page instead).
 import { loadSprite } from "./dom.js";
 
 function update(form) {
@@ -14,9 +16,48 @@ function update(form) {
   }
 }
 
+function localDates(lang) {
+  let format;
+  try {
+    format = new Intl.DateTimeFormat(lang.replace("_", "-"), {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+  } catch {
+    return;
+  }
+  for (const time of document.querySelectorAll("time[datetime]")) {
+    const moment = new Date(time.getAttribute("datetime"));
+    if (!Number.isNaN(moment.getTime())) time.textContent = format.format(moment);
+  }
+}
+
+function confirmDeletes() {
+  const dialog = document.getElementById("delete-dialog");
+  if (!dialog || typeof dialog.showModal !== "function") return;
+  const form = dialog.querySelector("form");
+  dialog.querySelector("[data-close]")?.addEventListener("click", () => dialog.close());
+  for (const link of document.querySelectorAll("a[data-delete]")) {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      const row = link.closest(".saved-game");
+      const parts = [".saved-title", ".saved-round", ".saved-date"]
+        .map((selector) => row?.querySelector(selector)?.textContent.trim())
+        .filter(Boolean);
+      dialog.querySelector(".delete-game").textContent = parts.join(" · ");
+      form.action = link.getAttribute("href");
+      form.elements.confirm.value = link.dataset.delete;
+      dialog.showModal();
+      dialog.querySelector("[data-close]")?.focus();
+    });
+  }
+}
+
 const form = document.getElementById("new-game");
 if (form) {
   loadSprite();
   form.addEventListener("change", () => update(form));
   update(form);
 }
+localDates(document.documentElement.lang || "en");
+confirmDeletes();
