@@ -153,6 +153,7 @@ def launch(*, browser: bool = False, gui: str | None = None, store_url: str | No
         return _serve_in_browser(core, url)
     import webview
 
+    webview.settings["ALLOW_DOWNLOADS"] = True  # game export files
     webview.create_window(
         "Westeros", url, width=WINDOW_SIZE[0], height=WINDOW_SIZE[1], min_size=MIN_SIZE
     )
