@@ -99,16 +99,6 @@ def receive(ws: WebSocketTestSession, timeout: float = RECEIVE_TIMEOUT_S) -> dic
     return message
 
 
-def receive_until(ws: WebSocketTestSession, kind: str) -> list[dict[str, Any]]:
-    """Messages of ``ws`` up to and including the first of type ``kind``."""
-    out = []
-    while True:
-        message = receive(ws)
-        out.append(message)
-        if message["type"] == kind:
-            return out
-
-
 def nothing_pending(ws: WebSocketTestSession) -> None:
     """Assert that ``ws`` has received nothing since its last read: a ping must be answered
     by the very next message (messages to one seat are delivered in order)."""

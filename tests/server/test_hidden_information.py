@@ -1,7 +1,13 @@
-"""Hidden information over the wire (RULES.md 0.4.4, DESIGN §2): during whole games of AI
-seats, every message each seat's WebSocket receives is recorded and checked against the secret
+"""Hidden information over the wire (RULES.md 0.4.4, DESIGN §2): whole games in which every
+seat is a person's, each seat a WebSocket client of its own that decides only from the ``view``
+messages it received (a ``westeros.ai`` bot given that view and the public Ruleset) and acts on
+its own socket. Every message each seat receives is recorded and checked against the secret
 commitments as they were made (orders before the reveal, bids, house cards, Tides of Battle
 draws, a looked-at wildling card).
+
+Each accepted action is followed by exactly one ``view`` message on every seat's socket (state
+ids 0, 1, 2, ... with nothing else between them); a refused action's ``error`` goes only to its
+sender.
 
 For every ``view`` message to seat A sent at state ``s``:
 
@@ -17,33 +23,31 @@ For every ``view`` message to seat A sent at state ``s``:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
-from tests.server.conftest import (
-    BASE,
-    TOKEN,
-    baseline_bots,
-    random_bots,
-    receive,
-    receive_until,
-    seat_url,
-)
-from westeros.engine import Action, Choose, State
+from tests.server.conftest import BASE, TOKEN, nothing_pending, receive, seat_url
+from westeros.ai import BaselineBot, Player, RandomBot
+from westeros.engine import Action, Choose, Ruleset, State
 from westeros.engine.flow import Simultaneous, pending
 from westeros.engine.planning import PlaceOrders
 from westeros.engine.state import Event
 from westeros.engine.view import event_view, player_view, visible
+from westeros.plugins import build_ruleset
 from westeros.server.games import Games
-from westeros.session import Accepted, AiFactory
+from westeros.session import Accepted
 
 GAME_TIMEOUT_S = 300
+BUDGET = 1.0
 
 
 def secrets_of(state: State) -> list[tuple[str, Action]]:
@@ -122,25 +126,79 @@ def check_view(
     return problems
 
 
+def play_from_the_sockets(
+    sockets: Mapping[str, WebSocketTestSession],
+    bots: Mapping[str, Player],
+    rules: Ruleset,
+    seed: int,
+) -> dict[str, list[dict[str, Any]]]:
+    """Play a whole game through the seats' sockets and return every message each seat
+    received. Each turn one seat that its last view asks to decide (picked with ``seed``) lets
+    its bot decide on that view and sends the action on its own socket; if the action is
+    refused (the error reaches that seat only), a random legal answer from the same view is
+    sent instead. Every accepted action must bring each seat exactly its next view."""
+    chooser = random.Random(seed)
+    fallback = RandomBot(seed=seed)
+    received = {house: [receive(ws)] for house, ws in sockets.items()}
+    latest = {house: messages[0] for house, messages in received.items()}
+    for message in latest.values():
+        assert (message["type"], message["state_id"], message["history"]) == ("view", 0, True)
+    serial = 0
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    while all(message["view"]["winner"] is None for message in latest.values()):
+        assert time.monotonic() < deadline, "the game did not finish"
+        asked = sorted(h for h, message in latest.items() if message["view"]["prompt"] is not None)
+        assert asked, f"nobody is asked to decide at state {serial}, yet the game goes on"
+        house = chooser.choice(asked)
+        view = latest[house]["view"]
+        for player in (bots[house], fallback):
+            action = player.decide(view, rules, BUDGET)
+            sockets[house].send_json(
+                {"type": "action", "action": action.to_json(), "state_id": serial}
+            )
+            reply = receive(sockets[house])
+            received[house].append(reply)
+            if reply["type"] != "error":
+                break
+        assert (reply["type"], reply["state_id"]) == ("view", serial + 1), reply
+        serial += 1
+        latest[house] = reply
+        for other, ws in sockets.items():
+            if other != house:
+                message = receive(ws)
+                received[other].append(message)
+                assert (message["type"], message["state_id"]) == ("view", serial), message
+                latest[other] = message
+    for house, ws in sockets.items():
+        message = receive(ws)
+        received[house].append(message)
+        assert message["type"] == "game_over", message
+        nothing_pending(ws)  # exactly one view per action, then game_over, then nothing
+    return received
+
+
 @pytest.mark.parametrize(
-    ("players", "bots", "options"),
+    ("players", "bot", "options"),
     [
-        (3, random_bots, {"tides_of_battle": True}),
-        (6, baseline_bots, {"tides_of_battle": True}),
+        (3, RandomBot, {"tides_of_battle": True}),
+        (6, BaselineBot, {"tides_of_battle": True}),
     ],
     ids=["3-random-tides", "6-baseline-tides"],
 )
 def test_no_seat_ever_receives_another_seats_secrets(
     make_app: Callable[..., Any],
     players: int,
-    bots: AiFactory,
+    bot: Callable[..., Player],
     options: dict[str, Any],
 ) -> None:
-    app = make_app(ai_factory=bots)
+    app = make_app()
     games: Games = app.state.games
+    rules = build_ruleset(options)  # the public content every client has
+    houses = tuple(rules.setups[players].houses)
     session = games.create(
-        players=players, human=None, seed=players * 101, options=options, start_ai=False
+        players=players, human=None, humans=houses, seed=players * 101, options=options
     )
+    assert not any(session.is_ai(house) for house in houses)
     states: dict[int, State] = {0: session.state}
     events: dict[int, list[Event]] = {}
     secret_kinds: set[str] = set()
@@ -154,25 +212,15 @@ def test_no_seat_ever_receives_another_seats_secrets(
 
     session.observe(record)
     opening = list(session.state.events)
-    houses = session.state.houses
-    with TestClient(app, base_url=BASE) as client:
+    bots = {house: bot(seed=sum(map(ord, house))) for house in houses}
+    with TestClient(app, base_url=BASE) as client, contextlib.ExitStack() as stack:
         client.cookies.set("westeros_token", TOKEN)
-        sockets = {h: client.websocket_connect(seat_url(session.game_id, h)) for h in houses}
-        for ws in sockets.values():
-            ws.__enter__()
-        try:
-            # Each seat has its first view (state 0) before the AIs start.
-            first = {h: receive(ws) for h, ws in sockets.items()}
-            assert all(m["state_id"] == 0 for m in first.values())
-            games.start_ai(session.game_id)
-            deadline = time.monotonic() + GAME_TIMEOUT_S
-            while not session.over and time.monotonic() < deadline:
-                time.sleep(0.05)
-            assert session.over, "the AI game did not finish"
-            received = {h: [first[h], *receive_until(ws, "game_over")] for h, ws in sockets.items()}
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
+        sockets = {
+            house: stack.enter_context(client.websocket_connect(seat_url(session.game_id, house)))
+            for house in houses
+        }
+        received = play_from_the_sockets(sockets, bots, rules, seed=players)
+    assert session.over
     final = session.serial
     assert {"place_orders", "bid", "choose"} <= secret_kinds  # orders, bids, house cards
     assert any(e.kind == "tides_drawn" for happened in events.values() for e in happened)
@@ -180,7 +228,6 @@ def test_no_seat_ever_receives_another_seats_secrets(
     for house, messages in received.items():
         views = [m for m in messages if m["type"] == "view"]
         assert [m["state_id"] for m in views] == list(range(final + 1))
-        assert views[0]["history"] is True
         for message in views:
             s = message["state_id"]
             happened = opening if s == 0 else events[s]

@@ -23,16 +23,16 @@ from westeros.session import GameSession
 
 @pytest.fixture
 def game(games: Games) -> GameSession:
-    """A 3-player game (2.1: Baratheon, Lannister, Stark) where Stark is a person and the two
-    AIs have not started, so nothing moves unless a test says so."""
-    return games.create(players=3, human="stark", seed=7, start_ai=False)
+    """A 3-player game (2.1: Baratheon, Lannister, Stark) where Stark and Lannister are people
+    and Baratheon's AI has not started, so nothing moves unless a test says so."""
+    return games.create(players=3, human="stark", humans=("lannister",), seed=7, start_ai=False)
 
 
 @pytest.fixture
 def seats(
     client: TestClient, game: GameSession
 ) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
-    """Stark's socket and Lannister's (an AI seat, watched), each past its first view."""
+    """Stark's socket and Lannister's, each past its first view."""
     with (
         client.websocket_connect(seat_url(game.game_id, "stark")) as stark,
         client.websocket_connect(seat_url(game.game_id, "lannister")) as lannister,
@@ -151,9 +151,16 @@ def test_wrong_seat_is_refused(
         {"type": "action", "house": "lannister", "action": orders, "state_id": 0, "id": "a1"},
     )
     assert (reply["error"], reply["in_reply_to"]) == ("WrongSeat", "a1")
-    # Lannister's seat is played by the computer: a watcher of it may not act for it.
-    reply = refused(lannister, stark, game, {"type": "action", "action": orders, "state_id": 0})
-    assert reply["error"] == "WrongSeat"
+    # Baratheon is played by the computer: no connection may act for it (its socket does not
+    # even open while the game runs, test_seat_access.py; the session refuses it regardless).
+    before = (game.state.hash(), game.store.game(game.game_id).action_count)
+    message = {"type": "action", "action": orders_for(game, "baratheon"), "state_id": 0}
+    reply = game.handle("baratheon", message)
+    assert reply is not None
+    assert (reply["type"], reply["error"]) == ("error", "WrongSeat")
+    assert (game.state.hash(), game.store.game(game.game_id).action_count) == before
+    nothing_pending(stark)
+    nothing_pending(lannister)
 
 
 def test_house_that_is_not_pending_is_refused(

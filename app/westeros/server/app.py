@@ -17,6 +17,14 @@
 - ``WS /ws/games/{id}/seats/{house}`` one seat: its own view and log pushed after every
   accepted action; its actions, hints and pings in (every message through the GameSession).
 
+Who may open a seat (RULES.md 0.4.4: the server filters, the client is never trusted): a
+seat's view holds its prompt and what it alone has seen (a looked-at wildling card, its Tides
+of Battle draw), so while the game runs the board and the socket open only a house played by a
+person; a house played by the computer is refused — the board with 403 and a plain message,
+the socket with an ``error`` message (``WrongSeat``, the reason in words) and then close code
+4403. Once the game is over any seat opens. These are the replay rules (``replays.py``:
+``check_viewer``). An unknown game or house is 404 (socket: ``error``, close code 4404).
+
 Everything sits behind ``security.LocalOnly`` (Host header, launch token, Origin)."""
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ log = logging.getLogger("westeros.server")
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 CLOSE_NO_GAME = 4404
+CLOSE_REFUSED_SEAT = 4403
 SAVED_LIMIT = 200
 
 
@@ -273,6 +282,9 @@ def _routes(app: FastAPI, core: Core) -> None:
             return session
         if house not in session.players:
             return PlainTextResponse(f"{house!r} does not play in this game", status_code=404)
+        refusal = seat_refusal(session, house)
+        if refusal is not None:
+            return PlainTextResponse(refusal, status_code=403)
         return core.page(request, "board.html", pages.board_context(session, house, core.loaded))
 
     @app.get("/games/{game_id}/content.json")
@@ -345,6 +357,19 @@ def _replay_page(core: Core, request: Request, game_id: str, viewer: str | None)
     return core.page(request, "replay.html", context)
 
 
+def seat_refusal(session: GameSession, house: str) -> str | None:
+    """Why a client may not open ``house`` (one of the game's seats) now, or None: while the
+    game runs, a house played by the computer (module docstring; as ``replays.check_viewer``)."""
+    if session.over or not session.is_ai(house):
+        return None
+    found = session.state.rules.houses.get(house)
+    name = found.name if found is not None else house
+    return (
+        f"{name} is played by the computer: while the game runs, only a house played by "
+        "a person can be opened."
+    )
+
+
 def _session(core: Core, game_id: str) -> GameSession | Response:
     try:
         return core.games.get(game_id)
@@ -365,6 +390,11 @@ async def _seat(core: Core, websocket: WebSocket, game_id: str, house: str) -> N
     except (GameNotFound, WrongSeat, StoreError) as exc:
         await websocket.send_json(error_reply(exc, None))
         await websocket.close(code=CLOSE_NO_GAME)
+        return
+    refusal = seat_refusal(session, house)
+    if refusal is not None:
+        await websocket.send_json(error_reply(WrongSeat(refusal), None))
+        await websocket.close(code=CLOSE_REFUSED_SEAT)
         return
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()

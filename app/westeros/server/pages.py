@@ -126,10 +126,13 @@ def game_entry(info: GameInfo, rules: Ruleset | None = None) -> dict[str, Any]:
     house = seat_house(info)
     over = info.winner is not None
     base = f"/games/{info.id}"
+    # While a game runs, only a house played by a person may be opened (server.app.seat_refusal).
+    playable = over or any(s.house == house and s.kind == HUMAN for s in info.setup.seats)
+    replay = f"{base}/replay" if over else f"{base}/replay/{house}"
     return {
         "id": info.id,
         "name": info.setup.name,
-        "url": f"{base}/play/{house}",
+        "url": f"{base}/play/{house}" if playable else None,
         "title": info.setup.name or name(house),
         "house": house,
         "house_name": name(house),
@@ -146,7 +149,7 @@ def game_entry(info: GameInfo, rules: Ruleset | None = None) -> dict[str, Any]:
         "actions": info.action_count,
         "updated_at": info.updated_at.isoformat(),
         "date": info.updated_at.strftime("%Y-%m-%d %H:%M"),
-        "replay_url": f"{base}/replay" if over else f"{base}/replay/{house}",
+        "replay_url": replay if playable else None,
         "export_url": f"{base}/export",
         "delete_url": f"{base}/delete",
     }

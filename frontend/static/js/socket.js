@@ -22,10 +22,12 @@ export class Seat {
       this.handlers.status?.("open");
     });
     this.socket.addEventListener("message", (event) => this.received(event.data));
-    this.socket.addEventListener("close", () => {
+    this.socket.addEventListener("close", (event) => {
       this.handlers.status?.("closed");
       for (const [, pending] of this.waiting) pending(null);
       this.waiting.clear();
+      // 4403: a seat this client may not open; 4404: no such game or seat. Retrying won't help.
+      if (event.code === 4403 || event.code === 4404) this.closed = true;
       if (this.closed) return;
       setTimeout(() => this.connect(), this.retry);
       this.retry = Math.min(8000, this.retry * 2);
