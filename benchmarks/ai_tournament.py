@@ -1,46 +1,109 @@
-"""AI tournament: N six-player games of 1 BaselineBot against 5 RandomBots (and against 5
-PassiveBots), and N games of 6 BaselineBots, on both cores. Prints win rates, mean castles at
-the end, rounds played, illegal actions (must be 0) and the baseline AI's decision time over
-whole games (median and maximum). Prints figures; asserts nothing.
+"""AI tournament (issue 7): six-player games with fixed seeds, the candidate's house rotated game
+by game, candidates against baselines (random, passive, the baseline AI), on both cores.
 
-    python benchmarks/ai_tournament.py [--games N] [--workers W] [--players P] [--tides]
+Prints, per scenario: win rates with 95% Wilson confidence intervals, mean castles at the end,
+win rate per house, rounds, illegal actions (must be 0) and decision times (median and maximum,
+for every decision and for Planning decisions); the acceptance targets of the issue with the
+figures reached; and per-personality behaviour figures (attacks per round, power held, bid
+sizes) with the pairwise differences. Prints figures; asserts nothing.
+
+    python benchmarks/ai_tournament.py [--games N] [--scenario NAME ...] [--workers W] [--tides]
+
+Scenarios (default: all): hard-vs-random, hard-vs-passive, hard-vs-baseline, baseline-vs-hard,
+normal-vs-baseline, easy-vs-baseline, baseline-vs-random, baseline-vs-passive, all-baseline,
+personalities. ``--games`` is per scenario; ``--games-for name=N`` overrides one scenario.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import os
 import statistics
 import time
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 os.environ.setdefault("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
 
+import westeros_ai_personalities.plugin as personalities_plugin
 from westeros.ai import BaselineBot, PassiveBot, Player, RandomBot, play_game
+from westeros.ai.difficulty import EASY, HARD, NORMAL, Difficulty
+from westeros.ai.personality import AIPersonality
+from westeros.ai.strong import StrongBot
 from westeros.engine.content import Ruleset
-from westeros.plugins import build_ruleset
+from westeros.plugins import build_ruleset, load
 
-SCENARIOS = ("1 baseline vs random", "1 baseline vs passive", "all baseline")
+PLAYERS = 6
+BUDGET = 2.0
+SEED_BASE = 10_000
+Factory = Callable[[int], Player]
+LONE: dict[str, tuple[str, str]] = {
+    "hard-vs-random": ("hard", "random"),
+    "hard-vs-passive": ("hard", "passive"),
+    "hard-vs-baseline": ("hard", "baseline"),
+    "baseline-vs-hard": ("baseline", "hard"),
+    "normal-vs-baseline": ("normal", "baseline"),
+    "easy-vs-baseline": ("easy", "baseline"),
+    "baseline-vs-random": ("baseline", "random"),
+    "baseline-vs-passive": ("baseline", "passive"),
+}
+SCENARIOS = (*LONE, "all-baseline", "personalities")
+LEVELS: dict[str, Difficulty] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+PERSONALITY_LEVEL = NORMAL
 _RULES: list[Ruleset] = []
+_PERSONALITIES: list[tuple[AIPersonality, ...]] = []
 
 
-def lineup(scenario: str, players: int, game: int) -> list[Player]:
-    """The seats of one game; the lone baseline AI moves round the table game by game."""
-    if scenario == "all baseline":
-        return [BaselineBot(game * 10 + i) for i in range(players)]
-    other = RandomBot if "random" in scenario else PassiveBot
-    seat = game % players
-    return [BaselineBot(game) if i == seat else other(game * 10 + i) for i in range(players)]
+def personalities() -> tuple[AIPersonality, ...]:
+    """The personalities registered through the AI hook (the bundled plugin's included)."""
+    if not _PERSONALITIES:
+        loaded = load(extra=[personalities_plugin])
+        _PERSONALITIES.append(tuple(loaded.ai_personalities))
+    return _PERSONALITIES[0]
 
 
-def play(job: tuple[str, int, int, bool]) -> dict[str, object]:
-    """Play one game; returns its summary (seats, winner, castles, times of baseline seats)."""
-    scenario, players, game, tides = job
+def make(kind: str, seed: int) -> Player:
+    """A player of ``kind``: a difficulty level, or one of the reference bots."""
+    if kind in LEVELS:
+        return StrongBot(seed, LEVELS[kind])
+    bots: dict[str, Factory] = {"random": RandomBot, "passive": PassiveBot, "baseline": BaselineBot}
+    return bots[kind](seed)
+
+
+def lineup(scenario: str, game: int) -> list[Player]:
+    """The seats of one game; the lone candidate moves round the table game by game."""
+    if scenario == "all-baseline":
+        return [BaselineBot(game * 10 + i) for i in range(PLAYERS)]
+    if scenario == "personalities":
+        styles = personalities()
+        chosen = [styles[(game + k) % len(styles)] for k in range(min(4, len(styles)))]
+        seats: list[Player] = [
+            StrongBot(game * 10 + k, PERSONALITY_LEVEL, p) for k, p in enumerate(chosen)
+        ]
+        seats += [BaselineBot(game * 10 + k) for k in range(len(seats), PLAYERS)]
+        shift = game % PLAYERS
+        return seats[-shift:] + seats[:-shift] if shift else seats
+    lone, field = LONE[scenario]
+    seat = game % PLAYERS
+    return [make(lone, game) if i == seat else make(field, game * 10 + i) for i in range(PLAYERS)]
+
+
+def play(job: tuple[str, int, bool]) -> dict[str, Any]:
+    """Play one game; returns its summary (picklable)."""
+    scenario, game, tides = job
     if not _RULES:
         _RULES.append(build_ruleset())
+    started = time.perf_counter()
     record = play_game(
-        _RULES[0], lineup(scenario, players, game), 10_000 + game, {"tides_of_battle": tides}
+        _RULES[0],
+        lineup(scenario, game),
+        SEED_BASE + game,
+        {"tides_of_battle": tides},
+        budget=BUDGET,
     )
     return {
         "scenario": scenario,
@@ -49,60 +112,196 @@ def play(job: tuple[str, int, int, bool]) -> dict[str, object]:
         "castles": record.castles,
         "rounds": record.rounds,
         "faults": len(record.faults),
-        "over_budget": record.over_budget,
-        "times": [t for h, ts in record.times.items() if record.seats[h] == "baseline" for t in ts],
+        "times": {
+            h: list(zip(record.times[h], record.prompts[h], strict=True)) for h in record.times
+        },
+        "behaviour": {
+            h: (b.attacks_per_round, b.power_held, b.mean_bid) for h, b in record.behaviour.items()
+        },
+        "seconds": time.perf_counter() - started,
     }
 
 
-def report(scenario: str, games: list[dict[str, object]]) -> None:
-    """Print the figures of one scenario."""
-    wins: Counter[str] = Counter()
-    castles: dict[str, list[int]] = {}
+# ---------------------------------------------------------------------------------- figures
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(wins: int, n: int) -> str:
+    """``wins``/``n`` as a rate with its confidence interval."""
+    low, high = wilson(wins, n)
+    return f"{wins / n if n else 0:6.1%} [{low:5.1%}, {high:5.1%}] ({wins}/{n})"
+
+
+def seat_stats(games: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per player name: seats, wins, castles, wins and seats per house, decision times."""
+    out: dict[str, dict[str, Any]] = {}
     for g in games:
-        seats = g["seats"]
-        assert isinstance(seats, dict)
-        wins[seats[g["winner"]]] += 1
-        for house, n in g["castles"].items():  # type: ignore[attr-defined]
-            castles.setdefault(seats[house], []).append(n)
+        for house, name in g["seats"].items():
+            s = out.setdefault(
+                name,
+                {
+                    "seats": 0,
+                    "wins": 0,
+                    "castles": [],
+                    "house": Counter(),
+                    "won": Counter(),
+                    "t": [],
+                },
+            )
+            s["seats"] += 1
+            s["castles"].append(g["castles"][house])
+            s["house"][house] += 1
+            if g["winner"] == house:
+                s["wins"] += 1
+                s["won"][house] += 1
+            s["t"].extend(g["times"][house])
+    return out
+
+
+def times_line(times: Sequence[tuple[float, str]], kind: str | None = None) -> str:
+    """Median and maximum decision time (of ``kind`` decisions only, if given)."""
+    chosen = [t for t, k in times if kind is None or k == kind]
+    if not chosen:
+        return "no decisions"
+    return (
+        f"median {statistics.median(chosen) * 1000:7.1f} ms, maximum "
+        f"{max(chosen) * 1000:7.1f} ms over {len(chosen):,} decisions"
+    )
+
+
+def report(scenario: str, games: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Print the figures of one scenario; returns its per-player statistics."""
     n = len(games)
-    print(f"\n== {scenario}: {n} games")
-    for name, counts in sorted(castles.items()):
-        seats_per_game = len(counts) / n
-        rate = wins[name] / n / seats_per_game
+    stats = seat_stats(games)
+    minutes = sum(g["seconds"] for g in games) / 60
+    print(f"\n== {scenario}: {n} games ({minutes:.1f} game-minutes)")
+    for name, s in sorted(stats.items(), key=lambda kv: kv[1]["seats"]):
         print(
-            f"  {name:9s} win rate per seat {rate:6.1%}  mean castles at the end "
-            f"{statistics.mean(counts):.2f}"
+            f"  {name:22s} win rate per seat {rate(s['wins'], s['seats'])}  "
+            f"mean castles at the end {statistics.mean(s['castles']):.2f}"
         )
+        if s["seats"] <= n:
+            per_house = ", ".join(
+                f"{h} {s['won'][h] / s['house'][h]:.0%} ({s['won'][h]}/{s['house'][h]})"
+                for h in sorted(s["house"])
+            )
+            print(f"  {'':22s} win rate per house: {per_house}")
+        print(f"  {'':22s} decision time: {times_line(s['t'])}")
+        print(f"  {'':22s} planning decisions: {times_line(s['t'], 'place_orders')}")
     by_house = Counter(str(g["winner"]) for g in games)
-    print("  wins by house: " + ", ".join(f"{h} {n}" for h, n in sorted(by_house.items())))
-    rounds = [g["rounds"] for g in games]
-    print(f"  mean rounds {statistics.mean(rounds):.2f}")  # type: ignore[arg-type]
-    print(f"  illegal actions or player errors: {sum(g['faults'] for g in games)}")  # type: ignore[misc]
-    print(f"  decisions over the 1 s budget: {sum(g['over_budget'] for g in games)}")  # type: ignore[misc]
+    print("  wins by house: " + ", ".join(f"{h} {c}" for h, c in sorted(by_house.items())))
+    print(f"  mean rounds {statistics.mean(g['rounds'] for g in games):.2f}")
+    print(f"  illegal actions or player errors: {sum(g['faults'] for g in games)}")
+    return stats
+
+
+def behaviour_report(games: list[dict[str, Any]]) -> None:
+    """Per-personality behaviour figures and, for every pair, the figure differing most."""
+    figures: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
+    for g in games:
+        for house, name in g["seats"].items():
+            figures[name].append(tuple(g["behaviour"][house]))  # type: ignore[arg-type]
+    names = ("attacks per round", "power held", "bid size")
+    means = {
+        p: tuple(statistics.mean(f[i] for f in fs) for i in range(3)) for p, fs in figures.items()
+    }
+    print("\n== personality behaviour (means per seat)")
+    print(f"  {'player':22s} " + "  ".join(f"{n:>17s}" for n in names))
+    for p, m in sorted(means.items()):
+        print(f"  {p:22s} " + "  ".join(f"{v:17.2f}" for v in m))
+    styles = sorted(p for p in means if p.startswith(PERSONALITY_LEVEL.id + "-"))
+    print("  pairwise: the largest relative difference (target: at least 25%)")
+    for a, b in itertools.combinations(styles, 2):
+        diffs = [
+            (abs(x - y) / max(abs(x), abs(y)) if max(abs(x), abs(y)) else 0.0, n)
+            for x, y, n in zip(means[a], means[b], names, strict=True)
+        ]
+        best = max(diffs)
+        verdict = "ok" if best[0] >= 0.25 else "BELOW TARGET"
+        print(f"    {a} / {b}: {best[0]:5.1%} in {best[1]} ({verdict})")
+
+
+def acceptance(
+    results: dict[str, dict[str, dict[str, Any]]], easy: list[tuple[float, str]]
+) -> None:
+    """Print the issue's acceptance figures that the scenarios run cover."""
+    print("\n== acceptance (issue 7)")
+
+    def line(text: str, ok: bool) -> None:
+        print(f"  [{'met' if ok else 'NOT MET'}] {text}")
+
+    hard = "hard"
+    if "hard-vs-random" in results:
+        s = results["hard-vs-random"][hard]
+        line(
+            f"1. Hard vs 5 random: {rate(s['wins'], s['seats'])}; target >= 90% over >= 120 games",
+            s["wins"] >= 0.9 * s["seats"] and s["seats"] >= 120,
+        )
+    if "hard-vs-baseline" in results:
+        s = results["hard-vs-baseline"][hard]
+        worst = min(s["won"][h] / s["house"][h] for h in s["house"])
+        line(
+            f"2. Hard vs 5 baseline: {rate(s['wins'], s['seats'])}; target >= 33.3% over >= 300",
+            s["wins"] >= s["seats"] / 3 and s["seats"] >= 300,
+        )
+        line(f"2. ... worst house {worst:.1%}; target >= 16.7% with every house", worst >= 1 / 6)
+    if "baseline-vs-hard" in results:
+        s = results["baseline-vs-hard"]["baseline"]
+        line(
+            f"3. lone baseline vs 5 Hard: {rate(s['wins'], s['seats'])}; target <= 8%",
+            s["wins"] <= 0.08 * s["seats"],
+        )
+    planning = [
+        t for r in results.values() if hard in r for t, k in r[hard]["t"] if k == "place_orders"
+    ]
+    if planning:
+        med, top = statistics.median(planning), max(planning)
+        line(
+            f"4. Hard planning: median {med:.2f} s (<= 1 s), maximum {top:.2f} s (<= 2 s)",
+            med <= 1.0 and top <= 2.0,
+        )
+    if easy:
+        top = max(t for t, _ in easy)
+        line(f"4. Easy decisions: maximum {top:.3f} s (<= 0.2 s)", top <= 0.2)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60, help="games per scenario")
+    parser.add_argument("--games", type=int, default=30, help="games per scenario")
+    parser.add_argument("--games-for", action="append", default=[], metavar="SCENARIO=N")
+    parser.add_argument("--scenario", action="append", choices=SCENARIOS, help="repeatable")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--tides", action="store_true", help="play with Tides of Battle")
     args = parser.parse_args()
-    jobs = [(s, args.players, g, args.tides) for s in SCENARIOS for g in range(args.games)]
+    chosen = args.scenario or list(SCENARIOS)
+    counts = {s: args.games for s in chosen}
+    for item in args.games_for:
+        name, _, value = item.partition("=")
+        counts[name] = int(value)
+    jobs = [(s, g, args.tides) for s in chosen for g in range(counts[s])]
+    jobs.sort(key=lambda j: -("hard" in j[0]))  # long games first: both cores stay busy
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(play, jobs, chunksize=4))
+        summaries = list(pool.map(play, jobs, chunksize=1))
     elapsed = time.perf_counter() - started
-    for scenario in SCENARIOS:
-        report(scenario, [r for r in results if r["scenario"] == scenario])
-    times = [t for r in results for t in r["times"]]  # type: ignore[attr-defined]
-    print(f"\nbaseline AI decision time over whole games ({len(times):,} decisions):")
-    p99 = statistics.quantiles(times, n=100)[98]
-    print(
-        f"  median {statistics.median(times) * 1000:.2f} ms, 99th percentile "
-        f"{p99 * 1000:.2f} ms, maximum {max(times) * 1000:.1f} ms"
-    )
-    print(f"{len(jobs)} games in {elapsed:.1f} s on {args.workers} worker(s)")
+    results = {}
+    for scenario in chosen:
+        games = [g for g in summaries if g["scenario"] == scenario]
+        results[scenario] = report(scenario, games)
+        if scenario == "personalities":
+            behaviour_report(games)
+    easy = [t for r in results.values() if "easy" in r for t in r["easy"]["t"]]
+    acceptance(results, easy)
+    print(f"\n{len(jobs)} games in {elapsed / 60:.1f} min on {args.workers} worker(s)")
 
 
 if __name__ == "__main__":

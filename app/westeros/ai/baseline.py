@@ -47,13 +47,15 @@ HOLD_OPTIONS = ("keep_on_top", "move_to_bottom")
 class Personality:
     """Weights that colour the baseline AI's choices (AI personalities, DESIGN §3):
     ``aggression`` scales the gain of attacks, ``caution`` the value of defence, ``ambition``
-    the share of power bid on the influence tracks."""
+    the share of power bid on the influence tracks, ``thrift`` the value of gathering power with
+    Consolidate Power orders (5.6.1)."""
 
     id: str = "baseline"
     name: str = "Baseline"
     aggression: float = 1.0
     caution: float = 1.0
     ambition: float = 1.0
+    thrift: float = 1.0
 
 
 BASELINE = Personality()
@@ -203,7 +205,7 @@ class BaselineBot:
             ideas.append((0.4 + 0.15 * min(3, len(enemies)), area, "raid", "cheap", None))
         gain = consolidate_yield(s, area, me)
         if gain > 0:
-            score = 0.7 * gain + (0.4 if s.power[me] < 4 else 0.0)
+            score = self.personality.thrift * (0.7 * gain + (0.4 if s.power[me] < 4 else 0.0))
             ideas.append(
                 (score * (0.4 if threat > hold else 1.0), area, CONSOLIDATE, "cheap", None)
             )
@@ -389,7 +391,7 @@ class BaselineBot:
         raised (5.6.2), else take the largest yield (5.6.1)."""
         best: tuple[float, ResolveConsolidate] | None = None
         for area, order in sorted(data["orders"].items()):
-            options = [(0.8 * order["yield"], ResolveConsolidate(area))]
+            options = [(0.8 * self.personality.thrift * order["yield"], ResolveConsolidate(area))]
             if order["may_muster"] and self.can_muster(sit, area):
                 points = sit.rules.areas[area].castle
                 options.append(

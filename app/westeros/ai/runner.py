@@ -19,7 +19,7 @@ from ..engine.content import Ruleset
 from ..engine.errors import IllegalAction
 from ..engine.flow import apply, pending, random_action
 from ..engine.setup import new_game
-from ..engine.state import State
+from ..engine.state import Event, State
 from ..engine.victory import ranking
 from ..engine.view import player_view
 from . import legal
@@ -40,6 +40,45 @@ class Fault:
 
 
 @dataclasses.dataclass
+class Behaviour:
+    """What one house did in a game, for personality figures: attacks made (marches into a
+    combat, 5.4, or on a neutral force, 5.5), available power when orders are revealed each
+    round (4.4) and its Clash of Kings bids (3.6)."""
+
+    attacks: int = 0
+    rounds: int = 0
+    power: list[int] = dataclasses.field(default_factory=list)
+    bids: list[int] = dataclasses.field(default_factory=list)
+
+    @property
+    def attacks_per_round(self) -> float:
+        """Attacks per round played."""
+        return self.attacks / self.rounds if self.rounds else 0.0
+
+    @property
+    def power_held(self) -> float:
+        """Mean available power when the orders are revealed."""
+        return statistics.mean(self.power) if self.power else 0.0
+
+    @property
+    def mean_bid(self) -> float:
+        """Mean Clash of Kings bid."""
+        return statistics.mean(self.bids) if self.bids else 0.0
+
+    def record(self, event: Event, house: str, state: State) -> None:
+        """Count ``event`` (emitted while ``state`` was reached) for ``house``."""
+        data = event.data
+        attacker = {"combat": "attacker", "neutral_force_defeated": "house"}.get(event.kind)
+        if attacker is not None and data[attacker] == house:
+            self.attacks += 1
+        elif event.kind == "bids" and house in data["bids"]:
+            self.bids.append(data["bids"][house])
+        elif event.kind == "orders_revealed":
+            self.rounds += 1
+            self.power.append(state.power[house])
+
+
+@dataclasses.dataclass
 class GameRecord:
     """The outcome of one AI game."""
 
@@ -53,6 +92,8 @@ class GameRecord:
     faults: list[Fault]
     times: dict[str, list[float]]
     over_budget: int
+    prompts: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    behaviour: dict[str, Behaviour] = dataclasses.field(default_factory=dict)
 
     @property
     def illegal(self) -> int:
@@ -97,10 +138,12 @@ def play_game(
     state = new_game(rules, count, seed, options)
     seats = dict(players) if isinstance(players, Mapping) else seat(state.houses, players)
     times: dict[str, list[float]] = {h: [] for h in state.houses}
+    prompts: dict[str, list[str]] = {h: [] for h in state.houses}
     faults: list[Fault] = []
     over = 0
     rnd = random.Random(seed)
     decisions = 0
+    behaviour = {h: Behaviour() for h in state.houses}
     while decisions < max_decisions:
         waiting = pending(state)
         if not waiting:
@@ -114,12 +157,16 @@ def play_game(
             faults.append(Fault(house, player.name, kind, "error", traceback.format_exc()))
             action, seconds = _fallback(state, house, rnd), 0.0
         times[house].append(seconds)
+        prompts[house].append(kind)
         over += seconds > budget
         try:
-            state, _ = apply(state, house, action)
+            state, events = apply(state, house, action)
         except IllegalAction as err:
             faults.append(Fault(house, player.name, kind, "illegal", f"{action}: {err}"))
-            state, _ = apply(state, house, _fallback(state, house, rnd))
+            state, events = apply(state, house, _fallback(state, house, rnd))
+        for event in events:
+            for h, tally in behaviour.items():
+                tally.record(event, h, state)
         decisions += 1
     return GameRecord(
         seed=seed,
@@ -132,10 +179,22 @@ def play_game(
         faults=faults,
         times=times,
         over_budget=over,
+        prompts=prompts,
+        behaviour=behaviour,
     )
 
 
-def decision_times(records: Sequence[GameRecord], player: str) -> tuple[float, float]:
-    """(median, maximum) seconds per decision of the player named ``player``."""
-    times = [t for r in records for h, ts in r.times.items() if r.seats[h] == player for t in ts]
+def decision_times(
+    records: Sequence[GameRecord], player: str, kind: str | None = None
+) -> tuple[float, float]:
+    """(median, maximum) seconds per decision of the player named ``player`` (only its
+    decisions on prompts of ``kind``, if given)."""
+    times = [
+        t
+        for r in records
+        for h, ts in r.times.items()
+        if r.seats[h] == player
+        for t, k in zip(ts, r.prompts[h], strict=True)
+        if kind is None or k == kind
+    ]
     return (statistics.median(times), max(times)) if times else (0.0, 0.0)

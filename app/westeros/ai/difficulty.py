@@ -1,0 +1,56 @@
+"""Difficulty levels of the strong AI (issue: "Easy, Normal, Hard by budget and policy").
+
+A level fixes the *policy* (which decisions are searched, and how often an Easy AI errs) and
+the *budget* as counts — candidate order sets and answers, simulated decisions per decision —
+so a decision takes the same work, and gives the same answer for the same seed, on any machine.
+``time_cap`` is only a safety net under heavy load: a search stops early, keeping the best
+candidate found so far, once that share of the protocol's time budget is spent."""
+
+from __future__ import annotations
+
+import dataclasses
+
+MAX_HAND = 7
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Difficulty:
+    """How much an AI searches (all counts are per decision).
+
+    - ``order_candidates``: own order sets tried in the Planning phase (4); 0 plays the
+      baseline policy without search;
+    - ``action_candidates``: choices tried for a March, Raid, Consolidate Power or support
+      decision (5.2-5.6); 0 plays the baseline policy;
+    - ``samples``: determinizations per simulated choice (hidden decks, Tides of Battle);
+    - ``card_game`` / ``bid_game``: solve house-card choice (5.4.3) and Clash of Kings bids
+      (3.6) as simultaneous games; else the baseline policy decides;
+    - ``steps``: most simulated decisions per decision (no new simulation starts after);
+    - ``blunder``: share of decisions answered by a random legal choice instead;
+    - ``time_cap``: share of the time budget after which a search stops (safety net)."""
+
+    id: str
+    name: str
+    order_candidates: int
+    action_candidates: int
+    samples: int
+    card_game: bool
+    bid_game: bool
+    steps: int = 0
+    blunder: float = 0.0
+    time_cap: float = 0.6
+
+    @property
+    def simulations(self) -> int:
+        """Most simulations one decision may run: every order candidate, every action candidate
+        in every sample, or every pair of house cards (5.4.3: a hand holds at most the house's
+        seven cards)."""
+        orders = self.order_candidates
+        actions = self.action_candidates * max(1, self.samples)
+        cards = MAX_HAND * MAX_HAND if self.card_game else 0
+        return max(orders, actions, cards)
+
+
+EASY = Difficulty("easy", "Easy", 0, 0, 0, False, False, blunder=0.25)
+NORMAL = Difficulty("normal", "Normal", 6, 4, 1, True, True, steps=1200)
+HARD = Difficulty("hard", "Hard", 20, 8, 2, True, True, steps=2400)
+LEVELS: dict[str, Difficulty] = {d.id: d for d in (EASY, NORMAL, HARD)}

@@ -1,0 +1,54 @@
+"""AI personalities (DESIGN §3: registered by plugins through ``register_ai_personalities``).
+
+A personality colours every decision of an AI seat: the baseline weights its own plans and
+rollouts use (``aggression``, ``caution``, ``ambition``, ``thrift``: ``baseline.Personality``),
+how firmly it keeps to its own plan (``conviction``: the search picks another candidate only if
+it is better by more than this share of a win chance) and the
+weights of its evaluation function — how much it values power (``hoarding``) and the influence
+tracks (``ambition``), how much it fears losing castles (``caution``), how much it likes castles
+it could take (``aggression``) and whether it singles out the weakest house (``prey``). The
+bundled plugin ``westeros_ai_personalities`` offers four of them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .baseline import Personality
+from .evaluation import DEFAULT_WEIGHTS, Weights
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AIPersonality:
+    """A named playing style; ``id`` is unique among registered personalities."""
+
+    id: str
+    name: str
+    description: str = ""
+    aggression: float = 1.0
+    caution: float = 1.0
+    ambition: float = 1.0
+    hoarding: float = 1.0
+    prey: float = 0.0
+    thrift: float = 1.0
+    conviction: float = 0.0
+
+    def style(self) -> Personality:
+        """The baseline weights of this personality (plans, rollouts, bids)."""
+        return Personality(
+            self.id, self.name, self.aggression, self.caution, self.ambition, self.thrift
+        )
+
+    def weights(self) -> Weights:
+        """The evaluation weights of this personality."""
+        d = DEFAULT_WEIGHTS
+        return dataclasses.replace(
+            d,
+            power=d.power * self.hoarding,
+            tracks=d.tracks * self.ambition,
+            danger=d.danger * self.caution,
+            reach=d.reach * self.aggression,
+            prey=self.prey,
+        )
+
+
+BALANCED = AIPersonality("balanced", "Balanced", "Weighs every part of the game evenly.")

@@ -1,0 +1,92 @@
+"""Fast play inside a search (DESIGN §2): the baseline AI's policy applied directly to a
+determinized ``State`` (``determinize``), without building a ``player_view`` for every step.
+
+A simulated state is the searching seat's own sample, never a true game state, so the policy may
+read it whole. Each simulated house decides from the state as that house would see it: secret
+commitments stay inside the engine's decision steps, exactly as in a real game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.errors import IllegalAction
+from ..engine.flow import Prompt, apply, pending, random_action
+from ..engine.state import State
+from . import legal
+from .analysis import Situation
+from .baseline import BASELINE, HANDLERS, BaselineBot, Personality
+
+DEFAULT_STEPS = 400
+
+
+def situation(state: State, house: str, prompt: Prompt | None = None) -> Situation:
+    """The baseline's picture of ``state`` for ``house`` (asked ``prompt``), built from the
+    simulated state itself instead of a view."""
+    sit = Situation.__new__(Situation)
+    sit.view = {"house": house, "prompt": prompt_json(prompt)}
+    sit.rules = state.rules
+    sit.me = house
+    sit.state = state
+    return sit
+
+
+def prompt_json(prompt: Prompt | None) -> dict[str, Any] | None:
+    """A prompt as ``player_view`` shows it."""
+    if prompt is None:
+        return None
+    return {"kind": prompt.kind, "actions": list(prompt.actions), "data": prompt.data}
+
+
+class RolloutPolicy:
+    """The baseline AI's decisions for every house of a simulated game, each house with its
+    own personality (default: the baseline's). Deterministic for a given ``seed``."""
+
+    def __init__(
+        self, seed: int = 0, personalities: Mapping[str, Personality] | None = None
+    ) -> None:
+        self.rnd = random.Random(seed)
+        self.bots: dict[str, BaselineBot] = {}
+        self.personalities = dict(personalities or {})
+
+    def bot(self, house: str) -> BaselineBot:
+        """The baseline bot playing ``house`` in simulations."""
+        bot = self.bots.get(house)
+        if bot is None:
+            bot = BaselineBot(self.rnd.getrandbits(32), self.personalities.get(house, BASELINE))
+            self.bots[house] = bot
+        return bot
+
+    def decide(self, state: State, house: str, prompt: Prompt) -> Action:
+        """The baseline's answer to ``prompt`` in ``state``."""
+        handler = HANDLERS.get(prompt.kind)
+        sit = situation(state, house, prompt)
+        if handler is None:
+            return legal.fallback_action(sit.view, state.rules)
+        return handler(self.bot(house), sit, prompt.data)
+
+
+def play(
+    state: State,
+    policy: RolloutPolicy,
+    steps: int = DEFAULT_STEPS,
+) -> tuple[State, int]:
+    """Play ``state`` on with ``policy`` until nothing is pending (the end of the stack or of
+    the game) or ``steps`` decisions were made; returns the state reached and the number of
+    decisions made. A policy answer the engine refuses is replaced by a random legal one."""
+    made = 0
+    while made < steps:
+        waiting = pending(state)
+        if not waiting:
+            break
+        house = min(waiting)
+        prompt = waiting[house]
+        try:
+            action = policy.decide(state, house, prompt)
+            state, _ = apply(state, house, action)
+        except IllegalAction:
+            state, _ = apply(state, house, random_action(state, house, policy.rnd))
+        made += 1
+    return state, made

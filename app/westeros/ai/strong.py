@@ -1,0 +1,98 @@
+"""The strong AI: the baseline policy improved by search on determinized states (``search``),
+at a difficulty level (``difficulty``) and with a personality (``personality``).
+
+Like every player (``protocol.Player``) it answers from its own ``player_view`` and the public
+Ruleset only; all the states it simulates are sampled from that view (``determinize``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.actions import Action, Choose
+from ..engine.consolidate import ResolveConsolidate
+from ..engine.content import Ruleset
+from ..engine.raid import ResolveRaid
+from . import legal
+from .baseline import BaselineBot
+from .difficulty import NORMAL, Difficulty
+from .personality import BALANCED, AIPersonality
+from .search import Search
+
+View = Mapping[str, Any]
+SEARCHED_ACTIONS = ("raid", "consolidate_power", "declare_support")
+
+
+class StrongBot:
+    """A search-based AI seat (see module docstring). Deterministic for a given ``seed``:
+    its work per decision is counted, not timed (``Difficulty``); ``last`` is the search of
+    the latest decision (None when it did not search)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        level: Difficulty = NORMAL,
+        personality: AIPersonality = BALANCED,
+    ) -> None:
+        self.rnd = random.Random(seed)
+        self.level = level
+        self.personality = personality
+        self.name = level.id if personality is BALANCED else f"{level.id}-{personality.id}"
+        self.fallback = BaselineBot(self.rnd.getrandbits(32), personality.style())
+        self.last: Search | None = None
+
+    def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
+        """Answer ``view["prompt"]`` from the view alone (protocol.Player)."""
+        level = self.level
+        self.last = None
+        if level.blunder and self.rnd.random() < level.blunder:
+            return legal.random_action(view, rules, self.rnd)
+        kind = view["prompt"]["kind"]
+        search = Search(
+            view,
+            rules,
+            random.Random(self.rnd.getrandbits(64)),
+            level,
+            self.personality.style(),
+            self.personality.weights(),
+            budget,
+            self.personality.conviction,
+        )
+        action = self.searched(search, kind, view, rules)
+        self.last = search
+        return action if action is not None else self.fallback.decide(view, rules, budget)
+
+    def searched(self, search: Search, kind: str, view: View, rules: Ruleset) -> Action | None:
+        """The search's answer for the prompt kinds this level searches, else None."""
+        level = self.level
+        data = view["prompt"]["data"]
+        if kind == "place_orders" and level.order_candidates:
+            return search.orders()
+        if not level.action_candidates:
+            return None
+        if kind == "march":
+            return search.best_of(search.march_candidates(data))
+        if kind in SEARCHED_ACTIONS:
+            first = self.fallback.decide(view, rules, 0.0)
+            options = [first, *(a for a in all_answers(kind, data) if a != first)]
+            return search.best_of(options[: level.action_candidates])
+        if kind == "choose_house_card" and level.card_game and "reason" not in data:
+            return search.house_card()
+        if kind == "bid" and level.bid_game:
+            return search.bid()
+        return None
+
+
+def all_answers(kind: str, data: Mapping[str, Any]) -> list[Action]:
+    """Every answer to a Raid, Consolidate Power or support prompt (5.2, 5.6, 5.4.1)."""
+    if kind == "raid":
+        raids = sorted(data["raids"].items())
+        return [ResolveRaid(a, t) for a, r in raids for t in (*r["targets"], None)]
+    if kind == "consolidate_power":
+        return [
+            ResolveConsolidate(a, m)
+            for a, o in sorted(data["orders"].items())
+            for m in ((True, False) if o["may_muster"] else (False,))
+        ]
+    return [Choose(o) for o in data["options"]]
