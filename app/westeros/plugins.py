@@ -50,7 +50,11 @@ ENV_PLUGIN_DIR = "WESTEROS_PLUGIN_DIR"
 ENV_TRACE = "WESTEROS_TRACE_HOOKS"
 
 DEFAULT_PLUGINS = ("westeros.base.plugin",)
-BUNDLED_PLUGINS = ("westeros_ports.plugin", "westeros_tides_of_battle.plugin")
+BUNDLED_PLUGINS = (
+    "westeros_ports.plugin",
+    "westeros_tides_of_battle.plugin",
+    "westeros_ai_personalities.plugin",
+)
 
 DEFAULT = "default"
 BUNDLED = "bundled"

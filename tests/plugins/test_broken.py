@@ -18,7 +18,12 @@ from westeros.plugins import LoadedPlugins, load
 from .fakes import install_dist, write_plugin
 from .play import play_for
 
-BUNDLED = ["westeros-base", "westeros_ports", "westeros_tides_of_battle"]
+BUNDLED = [
+    "westeros-base",
+    "westeros_ports",
+    "westeros_tides_of_battle",
+    "westeros_ai_personalities",
+]
 
 
 def assert_plays(loaded: LoadedPlugins) -> None:

@@ -73,7 +73,11 @@ def test_plugins_lists_versions_hooks_and_load_errors(
 def test_plugins_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["plugins", "--json", "--disable", "westeros_ports"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [p["name"] for p in data["plugins"]] == ["westeros-base", "westeros_tides_of_battle"]
+    assert [p["name"] for p in data["plugins"]] == [
+        "westeros-base",
+        "westeros_tides_of_battle",
+        "westeros_ai_personalities",
+    ]
     assert "rule_combat_step" in data["plugins"][1]["hooks"]
     assert data["errors"] == []
 

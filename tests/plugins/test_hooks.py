@@ -560,7 +560,9 @@ class Bots:
 
 def test_hook_register_ai_personalities() -> None:
     loaded = load(extra=[Bots()])
-    assert [p.id for p in loaded.ai_personalities] == ["cautious-maester"]
+    assert [p.id for p in loaded.ai_personalities][-1] == "cautious-maester"
+    bundled = load()
+    assert "cautious-maester" not in [p.id for p in bundled.ai_personalities]
 
     class Copycat(Bots):
         NAME = "copycat"
