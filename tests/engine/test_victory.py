@@ -30,7 +30,14 @@ def three(rules: Ruleset) -> State:
 
 def test_9_1_seven_castle_areas_win_at_once(rules: Ruleset) -> None:
     s = three(rules)
-    for area in ("white-harbor", "moat-cailin", "seagard", "flints-finger", "riverrun", "harrenhal"):
+    for area in (
+        "white-harbor",
+        "moat-cailin",
+        "seagard",
+        "flints-finger",
+        "riverrun",
+        "harrenhal",
+    ):
         put(s, area, "stark", "footman")
     assert board.castle_count(s, "stark") == 7
     assert consequences(s) is True
@@ -48,7 +55,14 @@ def test_9_1_six_castle_areas_do_not_win(rules: Ruleset) -> None:
 
 def test_9_1_1_two_houses_reaching_seven_at_once_are_ranked_by_9_2(rules: Ruleset) -> None:
     s = three(rules)
-    for area in ("white-harbor", "moat-cailin", "seagard", "flints-finger", "riverrun", "harrenhal"):
+    for area in (
+        "white-harbor",
+        "moat-cailin",
+        "seagard",
+        "flints-finger",
+        "riverrun",
+        "harrenhal",
+    ):
         put(s, area, "stark", "footman")
     for area in ("crackclaw-point", "kings-landing", "storms-end", "highgarden", "oldtown"):
         s.blocked = s.blocked - {area}
