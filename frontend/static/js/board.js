@@ -1,8 +1,9 @@
 // The board page: connects the seat, keeps the latest view and draws everything from it.
-import { area, houseName, setContent } from "./content.js";
-import { fill, h, loadSprite } from "./dom.js";
-import { loadCatalog, t } from "./i18n.js";
-import { BoardMap, announce, controllerOf } from "./map.js";
+import { area, houseName } from "./content.js";
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { bootBoard } from "./boot.js";
+import { announce, controllerOf } from "./map.js";
 import {
   appendLog,
   houseChip,
@@ -46,16 +47,10 @@ class Board {
   }
 
   async start() {
-    await loadCatalog(document.documentElement.lang || "en");
-    const data = document.getElementById("game-content");
-    setContent(data ? JSON.parse(data.textContent || "{}") : {});
-    await loadSprite();
-    this.map = new BoardMap(document.getElementById("map-pane"), document.getElementById("map"));
-    await this.map.init();
-    this.map.onInspect = (id) => {
+    this.map = await bootBoard((id) => {
       this.inspected = id;
       this.drawAreaInfo();
-    };
+    });
     this.bindKeys();
     this.bindTools();
     this.seat = new Seat(seatUrl(this.gameId, this.house), {

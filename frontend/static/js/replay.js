@@ -1,11 +1,12 @@
 // The replay page: fetches one step at a time from the server (which re-runs the engine from the
 // game's log and filters it for the viewer) and draws it with the board's own renderers.
 // Keys: ← → one action, Page Up / Page Down one round, Home / End the first / last step.
-import { anyCardName, area, setContent } from "./content.js";
-import { fill, h, loadSprite } from "./dom.js";
-import { loadCatalog, t, tn } from "./i18n.js";
+import { anyCardName, area } from "./content.js";
+import { fill, h } from "./dom.js";
+import { t, tn } from "./i18n.js";
 import { optionText } from "./log.js";
-import { BoardMap, announce, controllerOf } from "./map.js";
+import { bootBoard } from "./boot.js";
+import { announce, controllerOf } from "./map.js";
 import {
   appendLog,
   houseChip,
@@ -59,16 +60,10 @@ class Replay {
   }
 
   async start() {
-    await loadCatalog(document.documentElement.lang || "en");
-    const data = document.getElementById("game-content");
-    setContent(data ? JSON.parse(data.textContent || "{}") : {});
-    await loadSprite();
-    this.map = new BoardMap(document.getElementById("map-pane"), document.getElementById("map"));
-    await this.map.init();
-    this.map.onInspect = (id) => {
+    this.map = await bootBoard((id) => {
       this.inspected = id;
       this.drawAreaInfo();
-    };
+    });
     this.bind();
     const wanted = /step=(\d+)/.exec(location.hash);
     await this.go(wanted ? Number(wanted[1]) : 0);
