@@ -76,7 +76,7 @@ class LocalCore:
         )
         config = uvicorn.Config(app, host=self.host, port=self.port, log_config=None, lifespan="on")
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, name="local-core", daemon=True)
+        self._thread = threading.Thread(target=self._serve, name="local-core", daemon=True)
         self._thread.start()
         deadline = time.monotonic() + timeout
         while not self._server.started:
@@ -87,6 +87,13 @@ class LocalCore:
             time.sleep(0.02)
         log.info("local core serving on %s:%s", self.host, self.port)
         return self.url
+
+    def _serve(self) -> None:
+        """Run uvicorn; a failure (uvicorn exits on a port it cannot bind) is logged."""
+        try:
+            self._server.run()
+        except BaseException:
+            log.exception("the local core stopped")
 
     def stop(self, timeout: float = 10.0) -> None:
         """Ask uvicorn to finish and wait for the thread (games are saved per action)."""
