@@ -73,6 +73,7 @@ def test_new_game_form_creates_the_game_and_redirects_to_the_board(
         "westeros-base",
         "westeros_ports",
         "westeros_tides_of_battle",
+        "westeros_ai_personalities",
     ]
     assert info.setup.options == {"tides_of_battle": False}
 
@@ -174,3 +175,41 @@ def test_accept_language_picks_an_available_catalog(
         client.cookies.set("westeros_token", TOKEN)
         assert "Neues Spiel" in client.get("/", headers={"accept-language": "de-AT,de;q=0.9"}).text
         assert "Neues Spiel" not in client.get("/", headers={"accept-language": "fr,en"}).text
+
+
+@pytest.mark.parametrize("level", ["baseline", "easy", "normal", "hard"])
+def test_the_chosen_ai_level_plays_every_other_seat_and_is_recorded(
+    make_app: Callable[..., FastAPI], store_url: str, level: str
+) -> None:
+    from westeros.ai import BaselineBot, StrongBot
+    from westeros.server.games import default_ai_factory
+
+    app = make_app(ai_factory=default_ai_factory)
+    with TestClient(app, base_url=BASE, follow_redirects=False) as client:
+        client.cookies.set("westeros_token", TOKEN)
+        response = client.post(
+            "/games", data={"players": "3", "house": "stark", "seed": "3", "ai_level": level}
+        )
+        assert response.status_code == 303
+        game_id = response.headers["location"].split("/")[2]
+        session = app.state.games.get(game_id)
+        bots = [session.players[h] for h in ("baratheon", "lannister")]
+        kind = BaselineBot if level == "baseline" else StrongBot
+        assert all(isinstance(bot, kind) for bot in bots)
+    info = GameStore.open(store_url).game(game_id)
+    assert {s.house: s.name for s in info.setup.seats if s.kind == AI} == {
+        "baratheon": level,
+        "lannister": level,
+    }
+
+
+def test_an_unknown_ai_level_is_refused_on_the_start_page(client: TestClient) -> None:
+    response = client.post("/games", data={"players": "3", "house": "stark", "ai_level": "god"})
+    assert response.status_code == 400
+    assert "AI level" in response.text
+
+
+def test_only_plugins_that_change_the_game_can_be_switched_off(client: TestClient) -> None:
+    page = client.get("/").text
+    assert 'name="plugin" value="westeros_ports"' in page
+    assert 'value="westeros_ai_personalities"' not in page

@@ -51,7 +51,7 @@ from westeros.store.errors import GameNotFound
 
 from ..session import AiFactory, GameSession, WrongSeat, error_reply
 from . import pages
-from .games import RANDOM, Games, SetupError, default_ai_factory, parse_seed
+from .games import AI_LEVELS, RANDOM, Games, SetupError, default_ai_factory, parse_seed
 from .i18n import LANG_COOKIE, Catalogs, Templates, choose_language, normalise
 from .narrate import Narrator
 from .replays import ReplayRefused, Replays, check_viewer, step_message
@@ -189,6 +189,7 @@ def _routes(app: FastAPI, core: Core) -> None:
                 seed=seed,
                 options=options,
                 disable=disable,
+                ai_level=str(form.get("ai_level") or AI_LEVELS[0]),
             )
         except (SetupError, ValueError, StoreError, EngineError) as exc:
             return _start_page(core, request, error=str(exc), status=400)

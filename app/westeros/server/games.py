@@ -21,11 +21,19 @@ log = logging.getLogger("westeros.server")
 RANDOM = "random"
 
 
-def default_ai_factory(house: str, seat: SeatSpec) -> AiPlayer:
-    """The game's standard AI (``westeros.ai.BaselineBot``) for an AI seat, freshly seeded."""
-    from westeros.ai import BaselineBot
+AI_LEVELS = ("baseline", "easy", "normal", "hard")
+"""AI opponents offered on the start screen: the baseline AI or a difficulty of the strong AI;
+a seat's recorded name is its level, so a resumed game gets the same AI."""
 
-    player: AiPlayer = BaselineBot(seed=secrets.randbelow(2**31))
+
+def default_ai_factory(house: str, seat: SeatSpec) -> AiPlayer:
+    """The AI for an AI seat, freshly seeded: the strong AI at the level the seat's name
+    records (``easy``, ``normal``, ``hard``), else the baseline AI."""
+    from westeros.ai import LEVELS, BaselineBot, StrongBot
+
+    seed = secrets.randbelow(2**31)
+    level = LEVELS.get(seat.name)
+    player: AiPlayer = StrongBot(seed=seed, level=level) if level else BaselineBot(seed=seed)
     return player
 
 
@@ -81,10 +89,14 @@ class Games:
         disable: Iterable[str] = (),
         name: str = "",
         start_ai: bool = True,
+        ai_level: str = AI_LEVELS[0],
     ) -> GameSession:
         """Store and start a new game: a person plays ``human`` (a house id, ``"random"``, or
-        None) and every house in ``humans`` (hot-seat and tests); an AI plays every other seat.
-        With ``start_ai`` False the AI seats wait for ``start_ai(game_id)``."""
+        None) and every house in ``humans`` (hot-seat and tests); an AI of ``ai_level`` (one of
+        ``AI_LEVELS``) plays every other seat. With ``start_ai`` False the AI seats wait for
+        ``start_ai(game_id)``."""
+        if ai_level not in AI_LEVELS:
+            raise SetupError(f"the AI level is one of {', '.join(AI_LEVELS)}, not {ai_level!r}")
         options = dict(options or {})
         rules = build_ruleset(options, disable=list(disable))
         setup = rules.setups.get(players)
@@ -106,7 +118,7 @@ class Games:
             if house in people:
                 seats[house] = Human()
             else:
-                seats[house] = self.ai_factory(house, SeatSpec(house, AI))
+                seats[house] = self.ai_factory(house, SeatSpec(house, AI, ai_level))
         session = GameSession.create(
             self.store,
             rules,

@@ -67,9 +67,20 @@ def map_svg(loaded: LoadedPlugins) -> str:
     return ""
 
 
+NOT_GAME_HOOKS = frozenset(
+    {"register_ai_personalities", "register_templates", "register_static", "register_translations"}
+)
+"""Hooks that do not change the game's rules or content (AI and UI)."""
+
+
+def changes_the_game(hooks: tuple[str, ...]) -> bool:
+    """Does a plugin with these hooks change a game's content or rules?"""
+    return any(h.startswith(("register_", "rule_")) and h not in NOT_GAME_HOOKS for h in hooks)
+
+
 def toggleable_plugins(loaded: LoadedPlugins) -> list[dict[str, Any]]:
-    """Plugins a new game may switch off: every loaded plugin but the base game and those
-    that are switched by their own game options (Tides of Battle)."""
+    """Plugins a new game may switch off: every loaded plugin that changes the game, but the
+    base game and those switched by their own game options (Tides of Battle)."""
     return [
         {
             "id": p.name,
@@ -77,7 +88,9 @@ def toggleable_plugins(loaded: LoadedPlugins) -> list[dict[str, Any]]:
             "default": True,
         }
         for p in loaded.plugins
-        if p.source not in TOGGLE_EXEMPT_SOURCES and "register_game_options" not in p.hooks
+        if p.source not in TOGGLE_EXEMPT_SOURCES
+        and "register_game_options" not in p.hooks
+        and changes_the_game(p.hooks)
     ]
 
 
