@@ -352,12 +352,9 @@ def _casualties_prevented(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _retreat(n: Narrator, e: Mapping[str, Any]) -> str:
-    target = e.get("to")
-    if isinstance(target, str):
-        return n._("{house} retreats to {area}.").format(
-            house=n.house(e["house"]), area=n.area(target)
-        )
-    return n._("{house} retreats.").format(house=n.house(e["house"]))
+    return n._("{house} retreats to {area}.").format(
+        house=n.house(e["house"]), area=n.area(e["to"])
+    )
 
 
 def _moved_in(n: Narrator, e: Mapping[str, Any]) -> str:
@@ -415,12 +412,12 @@ def _muster_done(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _upgraded(n: Narrator, e: Mapping[str, Any]) -> str:
-    house, unit, area = n.house(e["house"]), n.unit(e["unit"]), n.area(e["area"])
-    if isinstance(e.get("to"), str):
-        return n._("{house} upgrades a {unit} to a {new} in {area}.").format(
-            house=house, unit=unit, new=n.unit(e["to"]), area=area
-        )
-    return n._("{house} upgrades a {unit} in {area}.").format(house=house, unit=unit, area=area)
+    return n._("{house} upgrades a {unit} to a {new} in {area}.").format(
+        house=n.house(e["house"]),
+        unit=n.unit(e["unit"]),
+        new=n.unit(e["to"]),
+        area=n.area(e["area"]),
+    )
 
 
 def _replaced(n: Narrator, e: Mapping[str, Any]) -> str:
