@@ -30,3 +30,17 @@ def test_0_4_4_game_options_are_public_in_every_view(rules: Ruleset) -> None:
     s = new_game(rules, 4, 1, {"tides_of_battle": True})
     for viewer in (*s.houses, None):
         assert player_view(s, viewer)["options"]["tides_of_battle"] is True
+
+
+def test_1_3_views_show_who_controls_each_area_ports_included(rules: Ruleset) -> None:
+    from tests.builders import put
+    from westeros.engine.view import player_view
+
+    s = blank(rules, 6)
+    put(s, "pyke", "greyjoy", "footman")
+    s.power_tokens["the-reach"] = "tyrell"
+    control = player_view(s, "stark")["control"]
+    assert control["pyke"] == "greyjoy" and control["port-of-pyke"] == "greyjoy"
+    assert control["the-reach"] == "tyrell"
+    assert control["winterfell"] == "stark"  # the printed home token (1.3.3)
+    assert "the-golden-sound" not in control  # a sea without ships is uncontrolled (1.3.4)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board import controller
 from .flow import pending
 from .state import Event, State
 
@@ -37,6 +38,7 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
             for a, units in sorted(state.units.items())
         },
         "orders": {a: [o.house, o.token] for a, o in sorted(state.orders.items())},
+        "control": {a: h for a in sorted(state.rules.areas) if (h := controller(state, a))},
         "power_tokens": dict(sorted(state.power_tokens.items())),
         "power": dict(state.power),
         "garrisons": dict(sorted(state.garrisons.items())),

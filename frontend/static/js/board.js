@@ -1,9 +1,9 @@
 // The board page: connects the seat, keeps the latest view and draws everything from it.
-import { area, houseName } from "./content.js";
+import { houseName } from "./content.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { bootBoard } from "./boot.js";
-import { announce, controllerOf } from "./map.js";
+import { announce } from "./map.js";
 import {
   appendLog,
   houseChip,
@@ -131,15 +131,6 @@ class Board {
   }
 
   // ------------------------------------------------------------------ drawing
-  controllers() {
-    const out = {};
-    for (const id of this.map.areas.keys()) {
-      const facts = area(id) || { domain: this.map.areas.get(id).kind === "land" ? "land" : "sea" };
-      out[id] = controllerOf(this.view, id, facts);
-    }
-    return out;
-  }
-
   mapModel(controllers) {
     const view = this.view;
     const orders = { ...view.orders };
@@ -167,7 +158,7 @@ class Board {
 
   drawBoard() {
     const view = this.view;
-    const controllers = this.controllers();
+    const controllers = this.view.control;
     this.map.render(this.mapModel(controllers));
     renderTracks(this.el.tracks, view, controllers);
     renderHouses(this.el.houses, view, controllers);
@@ -181,7 +172,7 @@ class Board {
 
   drawAreaInfo(controllers = null) {
     if (!this.view || !this.inspected) return;
-    renderAreaInfo(this.el.areaInfo, this.view, this.inspected, controllers || this.controllers());
+    renderAreaInfo(this.el.areaInfo, this.view, this.inspected, controllers || this.view.control);
   }
 
   showWaiting() {
@@ -227,7 +218,7 @@ class Board {
       paint: (...nodes) => this.paint(nodes),
       overlay: (state) => {
         this.overlayState = state || {};
-        if (this.view) this.map.render(this.mapModel(this.controllers()));
+        if (this.view) this.map.render(this.mapModel(this.view.control));
       },
       act: (action) => this.act(prompt, action),
       hint: (action) => this.seat.hint(action),

@@ -21,17 +21,6 @@ const ORDER = 26;
 const GAP = 2;
 const ZOOM_STEPS = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2, 2.5];
 
-/** Who controls `area` in `view` (RULES 1.3): its units, else a power token, else its home house. */
-export function controllerOf(view, area, areaFacts) {
-  const units = view.units[area];
-  if (units && units.length) return units[0][0];
-  const token = view.power_tokens[area];
-  if (token) return token;
-  const home = areaFacts?.home_of;
-  if (home && view.houses.includes(home) && areaFacts.domain === "land") return home;
-  return null;
-}
-
 export class BoardMap {
   constructor(pane, holder) {
     this.pane = pane;

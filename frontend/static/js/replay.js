@@ -1,12 +1,12 @@
 // The replay page: fetches one step at a time from the server (which re-runs the engine from the
 // game's log and filters it for the viewer) and draws it with the board's own renderers.
 // Keys: ← → one action, Page Up / Page Down one round, Home / End the first / last step.
-import { anyCardName, area } from "./content.js";
+import { anyCardName } from "./content.js";
 import { fill, h } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { optionText } from "./log.js";
 import { bootBoard } from "./boot.js";
-import { announce, controllerOf } from "./map.js";
+import { announce } from "./map.js";
 import {
   appendLog,
   houseChip,
@@ -140,15 +140,6 @@ class Replay {
   }
 
   // ------------------------------------------------------------------ drawing
-  controllers(view) {
-    const out = {};
-    for (const id of this.map.areas.keys()) {
-      const facts = area(id) || { domain: this.map.areas.get(id).kind === "land" ? "land" : "sea" };
-      out[id] = controllerOf(view, id, facts);
-    }
-    return out;
-  }
-
   mapModel(message, controllers) {
     const view = message.view;
     const orders = { ...view.orders };
@@ -170,7 +161,7 @@ class Replay {
   show(message) {
     this.message = message;
     const view = message.view;
-    const controllers = this.controllers(view);
+    const controllers = view.control;
     this.map.render(this.mapModel(message, controllers));
     renderTracks(this.el.tracks, view, controllers);
     renderHouses(this.el.houses, view, controllers);
@@ -264,7 +255,7 @@ class Replay {
   drawAreaInfo(controllers = null) {
     if (!this.message || !this.inspected) return;
     const view = this.message.view;
-    renderAreaInfo(this.el.areaInfo, view, this.inspected, controllers || this.controllers(view));
+    renderAreaInfo(this.el.areaInfo, view, this.inspected, controllers || view.control);
   }
 }
 
