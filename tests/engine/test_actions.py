@@ -48,6 +48,6 @@ def test_actions_are_frozen() -> None:
         Bid(1).amount = 2  # type: ignore[misc]
 
 
-def test_every_registered_action_round_trips_with_defaults() -> None:
+def test_the_generic_action_kinds_are_registered() -> None:
     kinds = action_kinds()
     assert {"choose", "bid", "select_area", "select_units"} <= set(kinds)
