@@ -30,12 +30,6 @@ class WrongActionKind(IllegalAction):
     rule = "0.4"
 
 
-class AlreadyCommitted(IllegalAction):
-    """The house already committed its secret choice in a simultaneous step (DESIGN §2)."""
-
-    rule = "4.1"
-
-
 class IllegalOrder(IllegalAction):
     """An order placement the Planning rules forbid (4.1-4.3)."""
 
