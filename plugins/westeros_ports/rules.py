@@ -93,6 +93,7 @@ class IllegalTakeover(IllegalChoice):
     """More ships than the take-over allows (availability, supply, port cap)."""
 
     rule = "6.3.1"
+    code = "illegal/port-takeover"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
