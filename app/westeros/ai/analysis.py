@@ -1,6 +1,6 @@
 """What the baseline AI reads off one view: area values, strengths, reach, threats and battle
-estimates, all from the seat's public state (``public.public_state``), computed lazily and once
-per decision.
+estimates, all from the seat's public state (``engine.public.public_state``), computed lazily
+and once per decision.
 
 Numbers here are heuristics, not rules: they only rank legal choices. Rules are cited where a
 figure follows one (unit strength 1.2.1, garrisons 1.10.1, support 5.4.1-5.4.2, victor 5.4.8)."""
@@ -13,8 +13,8 @@ from typing import Any
 
 from ..engine import board
 from ..engine.content import LAND, Ruleset
+from ..engine.public import public_state
 from ..engine.state import State, Unit
-from .public import public_state
 
 DEFENSE = "defense"
 SUPPORT = "support"

@@ -29,9 +29,9 @@ from ..engine.consolidate import ConsolidateTurn
 from ..engine.content import Ruleset
 from ..engine.flow import Step, advance
 from ..engine.march import MarchTurn
+from ..engine.public import public_state
 from ..engine.raid import RaidTurn
 from ..engine.state import State
-from .public import public_state
 
 View = Mapping[str, Any]
 

@@ -4,7 +4,7 @@ state: uniformly random ones (``random_action``, for RandomBot), minimal ones
 (``march_problem``, ``complete_orders``).
 
 Where the data alone does not settle legality (supply limits of a march), the check runs the
-engine's own board queries on the seat's public state (``public.public_state``), which holds
+engine's own board queries on the seat's public state (``engine.public.public_state``), which holds
 nothing a seat may not see."""
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from ..engine.content import Ruleset
 from ..engine.march import NEUTRAL, ResolveMarch
 from ..engine.mustering import DONE, MusterUnit
 from ..engine.planning import NOTHING, PlaceOrders, ReplaceOrder
+from ..engine.public import public_state
 from ..engine.raid import ResolveRaid
 from ..engine.state import State, Unit
-from .public import public_state
 
 Moves = tuple[tuple[str, tuple[str, ...]], ...]
 PASSIVE_OPTIONS = ("none", "nothing", "pass", "no", "keep", "keep_on_top", "done")
