@@ -4,16 +4,15 @@ public information only and never changing the game."""
 
 from __future__ import annotations
 
-import pytest
+import dataclasses
 
 from tests.builders import blank, order, put, run
 from westeros.engine import Choose, Ruleset, State, board
 from westeros.engine.combat import StartCombat
-from westeros.engine.errors import IllegalChoice, NeutralForceTooStrong
 from westeros.engine.march import MarchTurn, ResolveMarch
 from westeros.engine.state import Unit
 from westeros.server import hints
-from westeros.session import GameSession, Human, MalformedMessage
+from westeros.session import GameSession, Human
 from westeros.store import GameSetup, GameStore, SeatSpec
 
 
@@ -67,27 +66,67 @@ def test_5_5_1_march_hint_against_a_neutral_force(rules: Ruleset) -> None:
     # Two knights (2 + 2) and March +1 against King's Landing's token of 5 (2.1, 6 players).
     assert hint == {
         "kind": "march",
+        "legal": True,
+        "problem": None,
         "combat": "neutral",
         "area": "kings-landing",
         "attacker": 5,
         "neutral_force": 5,
+        "possible_support": [],
         "enough": True,
     }
 
 
-def test_march_hint_of_an_illegal_draft_names_the_rule(rules: Ruleset) -> None:
+def test_5_5_1_march_hint_names_the_support_other_houses_may_give(rules: Ruleset) -> None:
+    s = blank(rules)
+    put(s, "blackwater", "lannister", "knight", "knight")
+    order(s, "blackwater", "march+0")
+    put(s, "crackclaw-point", "baratheon", "footman")
+    order(s, "crackclaw-point", "support+0")
+    run(s, MarchTurn("lannister"))
+    draft = ResolveMarch("blackwater", (("kings-landing", ("knight", "knight")),))
+    hint = hints.hint(s, "lannister", draft)
+    assert (hint["legal"], hint["attacker"], hint["enough"]) == (True, 4, False)
+    assert hint["possible_support"] == [{"house": "baratheon", "attacker": 1}]
+
+
+def test_march_hint_of_an_illegal_draft_names_the_rule_and_code(rules: Ruleset) -> None:
     s = blank(rules)
     put(s, "blackwater", "lannister", "knight")
     order(s, "blackwater", "march+0")
     run(s, MarchTurn("lannister"))
-    with pytest.raises(NeutralForceTooStrong):
-        hints.hint(s, "lannister", ResolveMarch("blackwater", (("kings-landing", ("knight",)),)))
+    hint = hints.hint(s, "lannister", ResolveMarch("blackwater", (("kings-landing", ("knight",)),)))
+    assert hint["legal"] is False
+    assert hint["problem"]["code"] == "illegal/neutral-force-too-strong"
+    assert hint["problem"]["rule"] == "5.5.1"
+    assert "combat" not in hint
+
+
+def test_1_7_march_hint_refuses_a_march_over_the_supply_limit(rules: Ruleset) -> None:
+    s = blank(rules)
+    s.supply["lannister"] = 0  # armies [2, 2] (1.7.3)
+    put(s, "stoney-sept", "lannister", "footman", "knight")
+    order(s, "stoney-sept", "march+0")
+    put(s, "searoad-marches", "lannister", "footman", "footman")
+    put(s, "riverrun", "lannister", "footman")
+    run(s, MarchTurn("lannister"))
+    joins = ResolveMarch("stoney-sept", (("riverrun", ("footman", "knight")),))
+    hint = hints.hint(s, "lannister", joins)
+    # Riverrun 3 beside Searoad Marches' 2: over the limit [2, 2] (5.3.7).
+    assert (hint["legal"], hint["problem"]["code"]) == (False, "illegal/supply-exceeded")
+    fine = ResolveMarch("stoney-sept", (("riverrun", ("footman",)),))
+    assert hints.hint(s, "lannister", fine)["legal"] is True
 
 
 def test_march_hint_without_combat_says_so(rules: Ruleset) -> None:
     s = blackwater(rules)
     draft = ResolveMarch("stoney-sept", (("searoad-marches", ("knight",)),))
-    assert hints.hint(s, "lannister", draft) == {"kind": "march", "combat": None}
+    assert hints.hint(s, "lannister", draft) == {
+        "kind": "march",
+        "legal": True,
+        "problem": None,
+        "combat": None,
+    }
 
 
 def card_choice(rules: Ruleset) -> State:
@@ -107,43 +146,77 @@ def card_choice(rules: Ruleset) -> State:
     return run(s, StartCombat("lannister", "stoney-sept", "blackwater", attackers, "march+0"))
 
 
+def row(hint: dict, card: str) -> dict:
+    """The row of the card hint for the opponent playing ``card``."""
+    return next(r for r in hint["against"] if r["opponent_card"] == card)
+
+
 def test_5_4_7_card_hint_against_each_card_the_opponent_may_play(rules: Ruleset) -> None:
     s = card_choice(rules)
     before = s.hash()
     hint = hints.hint(s, "lannister", Choose("ser-jaime-lannister"))
-    assert (hint["side"], hint["opponent"]) == ("attacker", "stark")
-    assert hint["against"] == [
-        # Jaime 2 against Eddard 4: 5 to 7, Stark wins; Eddard's 2 swords, no fortification.
-        {
-            "opponent_card": "eddard-stark",
-            "strength": 5,
-            "opponent_strength": 7,
-            "wins": False,
-            "casualties": 2,
-        },
-        # Jaime 2 against the Hound 2: 5 to 5; the tie goes to Stark, higher on Fiefdoms
-        # (5.4.8); the Hound has no swords.
-        {
-            "opponent_card": "the-hound",
-            "strength": 5,
-            "opponent_strength": 5,
-            "wins": False,
-            "casualties": 0,
-        },
-    ]
+    assert (hint["legal"], hint["side"], hint["opponent"]) == (True, "attacker", "stark")
+    # Jaime 2 against Eddard 4: 5 to 7, Stark wins; Eddard's two swords against no
+    # fortification, but the attacking army is one footman: one unit lost (5.4.9).
+    eddard = row(hint, "eddard-stark")
+    assert (eddard["strength"], eddard["opponent_strength"], eddard["wins"]) == (5, 7, False)
+    assert (eddard["losses"]["swords"], eddard["casualties"]) == (2, 1)
+    # The Hound 2: 5 to 5, the tie goes to Stark, higher on Fiefdoms (5.4.8); no swords.
+    hound = row(hint, "the-hound")
+    assert (hound["strength"], hound["opponent_strength"], hound["wins"]) == (5, 5, False)
+    assert hound["casualties"] == 0
+    assert hint["still_to_come"] == []
     assert s.hash() == before
+
+
+def test_5_4_9_card_hint_counts_the_blackfish(rules: Ruleset) -> None:
+    s = card_choice(rules)
+    s.hands["lannister"] = ("tywin-lannister", "ser-jaime-lannister")
+    s.hands["stark"] = ("the-blackfish", "eddard-stark")
+    s.cache = None
+    jaime = hints.hint(s, "lannister", Choose("ser-jaime-lannister"))
+    # Jaime 2: 5 against the Blackfish 1: 4; Jaime's sword is prevented (5.4.9, 8.2).
+    blackfish = row(jaime, "the-blackfish")
+    assert (blackfish["strength"], blackfish["opponent_strength"]) == (5, 4)
+    assert blackfish["wins"] is True
+    assert blackfish["casualties"] == 0
+    assert blackfish["losses"]["prevented"] == 1
+
+
+def test_5_4_9_card_hint_counts_routed_units_and_siege_engines(rules: Ruleset) -> None:
+    s = card_choice(rules)
+    s.combat = dataclasses.replace(
+        s.combat,
+        defender=dataclasses.replace(
+            s.combat.defender, units=(Unit("stark", "footman"), Unit("stark", "footman", True))
+        ),
+    )
+    s.units["blackwater"] = s.combat.defender.units
+    s.hands["lannister"] = ("ser-gregor-clegane", "tywin-lannister")
+    s.cache = None
+    hint = hints.hint(s, "lannister", Choose("ser-gregor-clegane"))
+    # Gregor 3: 6 against 3 (the routed footman counts 0, 1.2.4) + the Hound 2 = 5. Stark's
+    # routed footman is destroyed (not a casualty), and Gregor's 3 swords against the Hound's
+    # 2 fortifications take the other one (5.4.9): 2 units, where a count of swords alone
+    # would say 1.
+    hound = row(hint, "the-hound")
+    assert hound["wins"] is True
+    assert hound["losses"]["routed_and_siege"] == 1
+    assert hound["casualties"] == 2
 
 
 def test_5_4_3_card_hint_for_a_card_not_in_hand_is_refused(rules: Ruleset) -> None:
     s = card_choice(rules)
-    with pytest.raises(IllegalChoice):
-        hints.hint(s, "lannister", Choose("eddard-stark"))
+    hint = hints.hint(s, "lannister", Choose("eddard-stark"))
+    assert (hint["legal"], hint["problem"]["code"]) == (False, "illegal/choice")
+    assert hint["problem"]["rule"] == "5.4.3"
 
 
-def test_hint_is_only_for_marches_and_house_cards(rules: Ruleset) -> None:
+def test_hint_of_any_other_draft_says_whether_it_is_legal(rules: Ruleset) -> None:
     s = card_choice(rules)
-    with pytest.raises(MalformedMessage):
-        hints.hint(s, "lannister", ResolveMarch("stoney-sept", ()))
+    hint = hints.hint(s, "lannister", ResolveMarch("stoney-sept", ()))
+    assert (hint["kind"], hint["legal"]) == ("choose_house_card", False)
+    assert hint["problem"]["code"] == "illegal/wrong-action-kind"
 
 
 def test_hint_message_is_answered_to_its_sender_and_changes_nothing(

@@ -58,6 +58,7 @@ HANDLERS: dict[str, Callable[[BaselineBot, Situation, Data], Action]] = {
     "choose_area": BaselineBot.choose_area,
     "choose_option": BaselineBot.choose_option,
     "tides_redraw": BaselineBot.tides_redraw,
+    "support_neutral_attack": BaselineBot.support_neutral_attack,
     "port_takeover": BaselineBot.port_takeover,
     "upgrade_units": BaselineBot.upgrade_units,
     "replace_units": BaselineBot.replace_units,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine import march
 from ...engine.actions import Action
 from ...engine.consolidate import ResolveConsolidate
 from ...engine.march import HOUSE, NEUTRAL, ResolveMarch
@@ -42,7 +43,7 @@ class ActionPolicy(Policy):
         doing, the least useful order is removed first."""
         plans: list[tuple[float, ResolveMarch]] = []
         for area, info in sorted(data["marches"].items()):
-            own = self.march_plans(sit, area, info)
+            own = self.march_plans(sit, area, info, legal.declined(data))
             plans.append(max(own, key=lambda p: p[0]))
         best = max(plans, key=lambda p: p[0])
         if best[0] > 0.05:
@@ -51,9 +52,10 @@ class ActionPolicy(Policy):
         return ResolveMarch(worst[1].area, ())
 
     def march_plans(
-        self, sit: Situation, area: str, info: Data
+        self, sit: Situation, area: str, info: Data, refused: march.Declined = ()
     ) -> list[tuple[float, ResolveMarch]]:
-        """Scored legal plans for the March order in ``area`` (doing nothing scores 0)."""
+        """Scored legal plans for the March order in ``area`` (doing nothing scores 0); the
+        engine's own check (``march.problem``) decides which are legal."""
         rules = sit.rules
         units = list(info["units"])
         reach = legal.entries(info)
@@ -79,9 +81,10 @@ class ActionPolicy(Policy):
         state = sit.state
         for moves in candidates:
             for leave in (False, True):
-                if legal.march_problem(state, sit.me, area, info, moves, leave) is None:
+                plan = ResolveMarch(area, moves, leave)
+                if march.problem(state, sit.me, plan, refused) is None:
                     score = self.score_march(sit, area, info, moves, leave) + self.noise()
-                    plans.append((score, ResolveMarch(area, moves, leave)))
+                    plans.append((score, plan))
         return plans
 
     def score_march(

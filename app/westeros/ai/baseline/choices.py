@@ -57,6 +57,13 @@ class ChoicePolicy(CombatPolicy):
         passive = [o for o in legal.PASSIVE_OPTIONS if o in options]
         return Choose(passive[0] if passive else options[0])
 
+    def support_neutral_attack(self, sit: Situation, data: Data) -> Action:
+        """A neutral-force attack asks for my support (5.5.1): help only a house that is not
+        leading and holds fewer castles than I do."""
+        attacker = data["attacker"]
+        weaker = sit.castles.get(attacker, 0) < sit.castles.get(sit.me, 0)
+        return Choose("yes" if weaker and attacker != sit.leader else "no")
+
     def port_takeover(self, sit: Situation, data: Data) -> Action:
         """Port take-over (6.3.1): as many ships as allowed."""
         return Action.from_json({"kind": asked_kind(sit), "count": data["max"]})
