@@ -5,15 +5,20 @@ public information only and never changing the game."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 from tests.builders import blank, order, put, run
-from westeros.engine import Choose, Ruleset, State, board
+from westeros.engine import Choose, Ruleset, State, board, preview
 from westeros.engine.combat import StartCombat
+from westeros.engine.flow import apply, pending, random_action
 from westeros.engine.march import MarchTurn, ResolveMarch
+from westeros.engine.setup import new_game
 from westeros.engine.state import Unit
 from westeros.server import hints
 from westeros.session import GameSession, Human
 from westeros.store import GameSetup, GameStore, SeatSpec
+
+ROUNDS = 5
 
 
 def blackwater(rules: Ruleset) -> State:
@@ -205,6 +210,28 @@ def test_5_4_9_card_hint_counts_routed_units_and_siege_engines(rules: Ruleset) -
     assert hound["casualties"] == 2
 
 
+def test_10_card_hint_says_tides_of_battle_is_still_to_come(rules: Ruleset) -> None:
+    s = card_choice(rules)
+    s.options = {**s.options, "tides_of_battle": True}
+    s.cache = None
+    hint = hints.hint(s, "lannister", Choose("tywin-lannister"))
+    notes = [step["note"] for step in hint["still_to_come"] if step["note"]]
+    assert notes == ["Tides of Battle cards are still to be drawn (10.2)."]
+    # The rows count no Tides card: Tywin 4 against Eddard 4, 7 to 7, Stark wins the tie.
+    eddard = row(hint, "eddard-stark")
+    assert (eddard["strength"], eddard["opponent_strength"], eddard["wins"]) == (7, 7, False)
+
+
+def test_5_4_march_hint_for_a_combat_gives_no_null_and_names_tides(rules: Ruleset) -> None:
+    s = blackwater(rules)
+    s.options = {**s.options, "tides_of_battle": True}
+    s.cache = None
+    draft = ResolveMarch("stoney-sept", (("blackwater", ("footman", "knight")),))
+    hint = hints.hint(s, "lannister", draft)
+    assert [step["step"] for step in hint["still_to_come"]][:1] == ["TidesDraw"]
+    assert all(value is not None for key, value in hint.items() if key not in ("problem", "blade"))
+
+
 def test_5_4_3_card_hint_for_a_card_not_in_hand_is_refused(rules: Ruleset) -> None:
     s = card_choice(rules)
     hint = hints.hint(s, "lannister", Choose("eddard-stark"))
@@ -251,3 +278,89 @@ def test_units_lifted_for_the_hint_are_never_lifted_from_the_game(rules: Ruleset
         (Unit("lannister", "footman"), Unit("lannister", "knight"))
     )
     assert s.orders["stoney-sept"].token == "march+1*"
+
+
+# ---------------------------------------------------------------------------------- outcome
+
+LOSS_REASONS = ("routed units and siege engines (5.4.9)", "casualties (5.4.9)")
+REPLACED = ("house_card_cancelled", "house_card_replaced", "no_house_card")
+
+
+class Watch:
+    """One predicted combat: the card hint a combatant was shown for the card it played, then
+    what the combat did."""
+
+    def __init__(self, house: str, hint: dict) -> None:
+        self.house = house
+        self.hint = hint
+        self.row: dict | None = None
+        self.replaced = False
+        self.strength: list[int] | None = None
+        self.winner: str | None = None
+        self.lost = {"routed_and_siege": 0, "casualties": 0}
+
+    def see(self, kind: str, data: dict) -> None:
+        if kind == "house_cards_revealed":
+            side = "defender" if self.hint["side"] == "attacker" else "attacker"
+            card = data[side][1]
+            self.row = next(r for r in self.hint["against"] if r["opponent_card"] == card)
+        elif kind in REPLACED:
+            self.replaced = True
+        elif kind == "combat_won":
+            self.strength = data["strength"]
+            self.winner = data["winner"]
+        elif kind == "destroyed" and self.winner is not None and data["reason"] in LOSS_REASONS:
+            key = "routed_and_siege" if data["reason"] == LOSS_REASONS[0] else "casualties"
+            self.lost[key] += len(data["units"])
+
+    def check(self) -> None:
+        row = self.row
+        assert row is not None and self.strength is not None
+        mine = 0 if self.hint["side"] == "attacker" else 1
+        told = (self.house, self.hint, row)
+        assert (row["strength"], row["opponent_strength"]) == (
+            self.strength[mine],
+            self.strength[1 - mine],
+        ), told
+        assert row["wins"] == (self.winner == self.house), told
+        assert row["losses"]["routed_and_siege"] == self.lost["routed_and_siege"], told
+        assert row["casualties"] == sum(self.lost.values()), told
+
+
+def test_5_4_card_hints_agree_with_the_combats_over_random_games(rules: Ruleset) -> None:
+    """Over 100 random games (3 to 6 players, five rounds of each), the card hint a
+    combatant is shown for the card it then plays predicts the combat's final strengths, its
+    victor and every unit the loser loses (5.4.7-5.4.9) whenever the opponent plays one of the
+    predicted cards and no card is replaced. The choices abilities ask during the combat get
+    the answers the hint assumed (``preview.assumed_answer``); house cards, marches and every
+    other decision are random."""
+    compared = 0
+    for seed in range(100):
+        rnd = random.Random(seed)
+        s = new_game(rules, 3 + seed % 4, seed)
+        watch: Watch | None = None
+        while s.winner is None and s.round <= ROUNDS:
+            prompts = pending(s)
+            house = sorted(prompts)[0]
+            asked = prompts[house]
+            if watch is None and asked.kind == "choose_house_card" and "reason" not in asked.data:
+                action = random_action(s, house, rnd)
+                hint = hints.hint(s, house, action)
+                assert hint["legal"] and hint["still_to_come"] == []
+                watch = Watch(house, hint)
+            elif watch is not None and asked.kind != "choose_house_card":
+                action = preview.assumed_answer(asked)
+            else:
+                action = random_action(s, house, rnd)
+            s, events = apply(s, house, action)
+            for event in events:
+                if watch is None:
+                    continue
+                if event.kind == "combat_over":
+                    if not watch.replaced:
+                        watch.check()
+                        compared += 1
+                    watch = None
+                else:
+                    watch.see(event.kind, event.data)
+    assert compared >= 100
