@@ -242,7 +242,7 @@ def test_5_4_3_card_hint_for_a_card_not_in_hand_is_refused(rules: Ruleset) -> No
 def test_hint_of_any_other_draft_says_whether_it_is_legal(rules: Ruleset) -> None:
     s = card_choice(rules)
     hint = hints.hint(s, "lannister", ResolveMarch("stoney-sept", ()))
-    assert (hint["kind"], hint["legal"]) == ("choose_house_card", False)
+    assert (hint["kind"], hint["legal"]) == ("house_card", False)
     assert hint["problem"]["code"] == "illegal/wrong-action-kind"
 
 

@@ -7,8 +7,8 @@ state rebuilt from its own ``player_view`` — never on the game's secrets.
 
 Reply (the ``hint`` field of the ``hint`` message, docs/protocol.md):
 
-- every draft: ``kind`` (the prompt kind), ``legal`` (bool) and ``problem`` (null, or the
-  refusal: ``rule``, ``code``, ``message``);
+- every draft: ``kind`` (``"march"``, ``"house_card"`` or the prompt kind of any other draft),
+  ``legal`` (bool) and ``problem`` (null, or the refusal: ``rule``, ``code``, ``message``);
 - a legal ``resolve_march`` answering a ``march`` prompt: the march preview's fields
   (``combat``: null, ``"neutral"`` or ``"house"``, with strengths, possible support, Blade and
   ``still_to_come``);
@@ -27,7 +27,8 @@ from westeros.engine.public import public_state
 def hint(state: State, house: str, action: Action) -> dict[str, Any]:
     """The hint for ``house``'s draft ``action`` (``house`` is pending)."""
     prompt = pending(state)[house]
-    reply: dict[str, Any] = {"kind": prompt.kind, "legal": True, "problem": None}
+    kind = "house_card" if prompt.kind == "choose_house_card" else prompt.kind
+    reply: dict[str, Any] = {"kind": kind, "legal": True, "problem": None}
     public = public_state(player_view(state, house), state.rules)
     if prompt.kind == "march" and isinstance(action, march.ResolveMarch):
         declined = tuple((a, h) for a, h in prompt.data.get("declined", ()))
