@@ -235,8 +235,8 @@ class Situation:
         if defender is None:
             return None
         castle = self.is_castle(target)
-        mine = self.strength((u for u in self.units(origin) if not u.routed), castle) + 1
+        mine: float = self.strength((u for u in self.units(origin) if not u.routed), castle) + 1
         mine += 0.5 * self.support_potential(target, self.me, exclude=origin)
-        theirs = self.area_strength(target) + self.garrison(target, defender) + 1
+        theirs: float = self.area_strength(target) + self.garrison(target, defender) + 1
         theirs += 0.5 * self.support_potential(target, defender)
         return mine + self.card_power(self.me) - theirs - self.card_power(defender)

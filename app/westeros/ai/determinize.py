@@ -109,7 +109,7 @@ def combat_steps(state: State, after: type[Step]) -> tuple[Step, ...]:
         combat.attacker.units,
         combat.march_token,
     )
-    steps = scratch.stack
+    steps: tuple[Step, ...] = scratch.stack
     index = next(i for i, step in enumerate(steps) if isinstance(step, after))
     return steps[:index]
 

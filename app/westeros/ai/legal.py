@@ -72,7 +72,7 @@ def complete_orders(
 def raven_replacements(data: Mapping[str, Any], rules: Ruleset) -> list[ReplaceOrder]:
     """Every legal Messenger Raven replacement (4.4 a) described by the prompt ``data``."""
     room = data["star_limit"] - data["stars_placed"]
-    out = []
+    out: list[ReplaceOrder] = []
     for area, old in sorted(data["orders"].items()):
         old_star = rules.order_tokens[old].star
         out.extend(

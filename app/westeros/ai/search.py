@@ -344,7 +344,7 @@ class Search:
         which = data["side"]
         opponent = combat.side(combat.other(which)).house
         mine = list(data["cards"])
-        theirs = list(base.hands[opponent]) or [None]
+        theirs: list[str | None] = [*base.hands[opponent]] or [None]
         choice = card_choice(base)
         steps = combat_steps(base, StartCardChoice)
         seed = self.rnd.getrandbits(32)

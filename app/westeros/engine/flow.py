@@ -155,7 +155,7 @@ class Simultaneous(Decision):
 
     def act(self, state: State, house: str, action: Action) -> None:
         self.check(state, house, action)
-        step = dataclasses.replace(self, commits=(*self.commits, (house, action)))  # type: ignore[arg-type]
+        step = dataclasses.replace(self, commits=(*self.commits, (house, action)))  # type: ignore[type-var]
         state.emit("committed", house=house)
         if len(step.commits) == len(self.houses):
             state.pop()

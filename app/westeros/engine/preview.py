@@ -31,7 +31,7 @@ from .combat.context import ATTACKER, DEFENDER
 from .combat.resolution import DetermineWinner, losses
 from .combat.strength import initial_strength, support_strength, totals, victor
 from .combat.support import DeclareSupport
-from .flow import Decision, Prompt, advance, pending
+from .flow import Decision, Prompt, Step, advance, pending
 from .state import State
 
 PASSIVE = ("no", "pass", "keep", "none", "nothing")
@@ -105,7 +105,8 @@ def march_preview(
     if combat is None:  # the march's own consequences ended the game (9.1)
         return {"combat": None, "winner": draft.winner}
     possible = []
-    for step in draft.stack:
+    steps: tuple[Step, ...] = draft.stack
+    for step in steps:
         if isinstance(step, DeclareSupport):
             entry: dict[str, Any] = {"house": step.house, "areas": list(step.areas)}
             for which in (ATTACKER, DEFENDER):
@@ -159,7 +160,7 @@ def _row(state: State, which: str, card: str, opponent: str | None) -> dict[str,
     trial.stack = ()
     combat: Combat = trial.combat
     other = combat.other(which)
-    commits = {combat.side(which).house: Choose(card)}
+    commits: dict[str, Action] = {combat.side(which).house: Choose(card)}
     if opponent is not None:
         commits[combat.side(other).house] = Choose(opponent)
     ChooseHouseCards(()).resolve(trial, commits)

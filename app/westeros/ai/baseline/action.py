@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine import march
 from ...engine.actions import Action
 from ...engine.consolidate import ResolveConsolidate
-from ...engine.march import HOUSE, NEUTRAL, ResolveMarch
+from ...engine.march import HOUSE, NEUTRAL, Declined, ResolveMarch
 from ...engine.raid import ResolveRaid
 from ...engine.state import Unit
 from .. import legal
@@ -52,7 +52,7 @@ class ActionPolicy(Policy):
         return ResolveMarch(worst[1].area, ())
 
     def march_plans(
-        self, sit: Situation, area: str, info: Data, refused: march.Declined = ()
+        self, sit: Situation, area: str, info: Data, refused: Declined = ()
     ) -> list[tuple[float, ResolveMarch]]:
         """Scored legal plans for the March order in ``area`` (doing nothing scores 0); the
         engine's own check (``march.problem``) decides which are legal."""
