@@ -174,6 +174,63 @@ export function declareSupport(ctx) {
   paint();
 }
 
+/** support_neutral_attack: another house attacks a neutral force next to your Support orders
+ * and needs your support to reach its strength (5.5.1). */
+export function supportNeutralAttack(ctx) {
+  const { data, draft } = ctx;
+  draft.option ??= null;
+  function paint() {
+    const labels = {
+      yes: t("Support {house}'s attack (+{s})", {
+        house: houseName(data.attacker),
+        s: data.strength,
+      }),
+      no: t("Do not support"),
+    };
+    ctx.paint(
+      header(
+        t("Support an attack on a neutral force?"),
+        t(
+          "{house} attacks the neutral force ({n}) in {area} and needs more strength. If you support, your Support orders in {areas} add {s}; the march happens only if enough support is given.",
+          {
+            house: houseName(data.attacker),
+            n: data.neutral_force,
+            area: areaName(data.area),
+            areas: (data.support_areas || []).map(areaName).join(", "),
+            s: data.strength,
+          },
+        ),
+      ),
+      h(
+        "div",
+        { class: "choices" },
+        data.options.map((option) =>
+          choiceButton(
+            labels[option] || option,
+            draft.option === option,
+            () => {
+              draft.option = option;
+              paint();
+            },
+            { "data-testid": `option-${option}` },
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(t("Answer"), () => ctx.act({ kind: "choose", option: draft.option }), {
+          disabled: !draft.option,
+        }),
+      ),
+    );
+    ctx.map.clearChoice();
+    ctx.map.setSelected([data.area, ...(data.support_areas || [])]);
+    ctx.overlay({});
+  }
+  paint();
+}
+
 /** The Valyrian Steel Blade (5.4.6): asked only when +1 changes the victor. */
 export function blade(ctx) {
   const { data, draft, view } = ctx;
