@@ -20,6 +20,7 @@ import json
 import random
 from functools import cache
 from importlib import resources
+from typing import ClassVar
 
 from westeros.engine import rng, tracks
 from westeros.engine.actions import Action, Choose
@@ -94,6 +95,8 @@ def drawn(combat: Combat, key: str) -> dict[str, str]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class TidesDraw(Step):
     """Attacker and defender each draw one card and look at it privately (10.2)."""
+
+    preview_note: ClassVar[str] = "Tides of Battle cards are still to be drawn (10.2)."
 
     def run(self, state: State) -> None:
         combat: Combat = state.combat

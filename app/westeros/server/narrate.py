@@ -266,6 +266,23 @@ def _neutral_force_defeated(n: Narrator, e: Mapping[str, Any]) -> str:
     )
 
 
+def _neutral_support_declared(n: Narrator, e: Mapping[str, Any]) -> str:
+    text = (
+        n._("{house} supports {attacker}'s attack on the neutral force in {area}.")
+        if e["support"]
+        else n._("{house} refuses to support {attacker}'s attack on the neutral force in {area}.")
+    )
+    return text.format(
+        house=n.house(e["house"]), attacker=n.house(e["attacker"]), area=n.area(e["area"])
+    )
+
+
+def _neutral_attack_called_off(n: Narrator, e: Mapping[str, Any]) -> str:
+    return n._(
+        "{house} lacks the support to attack the neutral force in {area}; nothing moves."
+    ).format(house=n.house(e["house"]), area=n.area(e["area"]))
+
+
 def _combat(n: Narrator, e: Mapping[str, Any]) -> str:
     return n._("Combat in {area}: {attacker} attacks {defender}.").format(
         area=n.area(e["area"]), attacker=n.house(e["attacker"]), defender=n.house(e["defender"])
@@ -487,6 +504,8 @@ DESCRIBERS: dict[str, Describer] = {
     "raid": _raid,
     "march": _march,
     "neutral_force_defeated": _neutral_force_defeated,
+    "neutral_support_declared": _neutral_support_declared,
+    "neutral_attack_called_off": _neutral_attack_called_off,
     "combat": _combat,
     "support_declared": _support_declared,
     "initial_strength": _initial_strength,

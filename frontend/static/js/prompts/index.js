@@ -2,7 +2,7 @@
 import { t } from "../i18n.js";
 import { consolidate, muster, raid } from "./actions.js";
 import { bid, orderTies, portTakeover } from "./bids.js";
-import { blade, chooseHouseCard, declareSupport } from "./combat.js";
+import { blade, chooseHouseCard, declareSupport, supportNeutralAttack } from "./combat.js";
 import { chooseArea, chooseOption, fallback, selectUnits } from "./generic.js";
 import { march } from "./march.js";
 import { messengerRaven, placeOrders } from "./orders.js";
@@ -20,6 +20,7 @@ const RENDERERS = {
   port_takeover: portTakeover,
   choose_house_card: chooseHouseCard,
   declare_support: declareSupport,
+  support_neutral_attack: supportNeutralAttack,
   choose_option: (ctx) =>
     ctx.data.reason === "valyrian-steel-blade" ? blade(ctx) : chooseOption(ctx),
   tides_redraw: (ctx) => chooseOption(ctx, t("Tides of Battle")),
