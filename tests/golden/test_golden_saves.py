@@ -1,0 +1,66 @@
+"""Golden saves (issue 11, acceptance 4): games stored and exported by the format of the day
+they were recorded (``saves/make_v1.py``) keep loading, with the same final state, in every
+later version. These files are never re-recorded; when the format changes, the store migrates
+them on reading."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from westeros.engine import State
+from westeros.store import GameStore
+
+SAVES = Path(__file__).resolve().parent / "saves"
+EXPECTED: dict[str, dict[str, Any]] = json.loads((SAVES / "expected.json").read_text())
+
+
+def facts(state: State) -> dict[str, Any]:
+    """The board facts ``make_v1.py`` recorded (the same fields, the same layout)."""
+    return {
+        "round": state.round,
+        "winner": state.winner,
+        "serial": state.serial,
+        "houses": list(state.houses),
+        "tracks": {k: list(v) for k, v in sorted(state.tracks.items())},
+        "units": {
+            a: sorted([u.house, u.type, u.routed] for u in us)
+            for a, us in sorted(state.units.items())
+        },
+        "power": dict(sorted(state.power.items())),
+        "supply": dict(sorted(state.supply.items())),
+        "threat": state.threat,
+        "power_tokens": dict(sorted(state.power_tokens.items())),
+    }
+
+
+@pytest.fixture
+def v1_store(tmp_path: Path) -> GameStore:
+    """The golden format-1 database, copied (opening it migrates it in place)."""
+    shutil.copy(SAVES / "westeros-v1.db", tmp_path / "westeros.db")
+    return GameStore.open(f"sqlite:///{tmp_path / 'westeros.db'}")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_format_1_database_game_loads_to_the_recorded_state(
+    v1_store: GameStore, name: str
+) -> None:
+    expected = EXPECTED[name]
+    info = v1_store.game(expected["id"])
+    assert (info.action_count, info.status) == (expected["action_count"], expected["status"])
+    loaded = v1_store.load_game(expected["id"])
+    assert facts(loaded.state) == expected["facts"]
+    assert loaded.state.hash() == expected["hash_v1"]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_format_1_export_file_imports_to_the_recorded_state(tmp_path: Path, name: str) -> None:
+    store = GameStore.open(f"sqlite:///{tmp_path / 'fresh.db'}")
+    info = store.import_game((SAVES / f"{name}.v1.json").read_bytes())
+    expected = EXPECTED[name]
+    assert (info.action_count, info.status) == (expected["action_count"], expected["status"])
+    assert facts(store.load_game(info.id).state) == expected["facts"]
