@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from westeros.engine import State
+from westeros.saves import open_store
 from westeros.store import GameStore
+from westeros.store.legacy import hash_v1
 
 SAVES = Path(__file__).resolve().parent / "saves"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((SAVES / "expected.json").read_text())
@@ -42,7 +44,7 @@ def facts(state: State) -> dict[str, Any]:
 def v1_store(tmp_path: Path) -> GameStore:
     """The golden format-1 database, copied (opening it migrates it in place)."""
     shutil.copy(SAVES / "westeros-v1.db", tmp_path / "westeros.db")
-    return GameStore.open(f"sqlite:///{tmp_path / 'westeros.db'}")
+    return open_store(f"sqlite:///{tmp_path / 'westeros.db'}")
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -54,13 +56,29 @@ def test_a_format_1_database_game_loads_to_the_recorded_state(
     assert (info.action_count, info.status) == (expected["action_count"], expected["status"])
     loaded = v1_store.load_game(expected["id"])
     assert facts(loaded.state) == expected["facts"]
-    assert loaded.state.hash() == expected["hash_v1"]
+    assert hash_v1(loaded.state) == expected["hash_v1"]
+    again = v1_store.load_game(expected["id"])  # upgraded: resumes from a snapshot now
+    assert again.resumed_from > 0
+    assert again.state.hash() == loaded.state.hash()
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_a_format_1_export_file_imports_to_the_recorded_state(tmp_path: Path, name: str) -> None:
-    store = GameStore.open(f"sqlite:///{tmp_path / 'fresh.db'}")
+    store = open_store(f"sqlite:///{tmp_path / 'fresh.db'}")
     info = store.import_game((SAVES / f"{name}.v1.json").read_bytes())
     expected = EXPECTED[name]
     assert (info.action_count, info.status) == (expected["action_count"], expected["status"])
-    assert facts(store.load_game(info.id).state) == expected["facts"]
+    state = store.load_game(info.id).state
+    assert facts(state) == expected["facts"]
+    assert hash_v1(state) == expected["hash_v1"]
+
+
+def test_an_upgraded_game_exports_in_the_current_format_and_imports_again(
+    v1_store: GameStore, tmp_path: Path
+) -> None:
+    expected = EXPECTED["six-tides-finished"]
+    document = v1_store.export_game(expected["id"])
+    assert document["version"] == 2
+    other = open_store(f"sqlite:///{tmp_path / 'other.db'}")
+    info = other.import_game(json.dumps(document))
+    assert facts(other.load_game(info.id).state) == expected["facts"]

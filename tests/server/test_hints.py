@@ -12,9 +12,10 @@ from westeros.engine.combat import StartCombat
 from westeros.engine.errors import IllegalChoice, NeutralForceTooStrong
 from westeros.engine.march import MarchTurn, ResolveMarch
 from westeros.engine.state import Unit
+from westeros.saves import open_store
 from westeros.server import hints
 from westeros.session import GameSession, Human, MalformedMessage
-from westeros.store import GameSetup, GameStore, SeatSpec
+from westeros.store import GameSetup, SeatSpec
 
 
 def blackwater(rules: Ruleset) -> State:
@@ -149,7 +150,7 @@ def test_hint_is_only_for_marches_and_house_cards(rules: Ruleset) -> None:
 def test_hint_message_is_answered_to_its_sender_and_changes_nothing(
     rules: Ruleset, store_url: str
 ) -> None:
-    store = GameStore.open(store_url)
+    store = open_store(store_url)
     houses = rules.setups[6].houses
     game = store.create_game(GameSetup(6, tuple(SeatSpec(h) for h in houses), 1, rules.plugins, {}))
     state = card_choice(rules)
