@@ -73,7 +73,7 @@ def test_two_record_types_under_one_name_are_refused_naming_both() -> None:
     class Clash(Step):
         encoding_name: ClassVar[str] = "WesterosPhase"
 
-    with pytest.raises(encoding.EncodingError, match="westeros_phase.WesterosPhase and .*Clash"):
+    with pytest.raises(encoding.EncodingError, match=r"westeros_phase\.WesterosPhase and .*Clash"):
         encoding.registered()
     Clash.encoding_name = "test.Clash"  # type: ignore[misc]
     encoding.registered()

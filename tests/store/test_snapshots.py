@@ -14,8 +14,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from westeros.engine import Ruleset, State, apply, new_game, pending, random_action
-from westeros.engine import encoding
+from westeros.engine import Ruleset, State, apply, encoding, pending, random_action
 from westeros.store import CorruptGame, GameStore, Timeline, repository
 from westeros.store.models import Snapshot
 
