@@ -7,7 +7,9 @@ transient ``events`` and ``cache``. Values are written as plain JSON:
 - dicts with text keys as objects (in their insertion order), other dicts as
   ``{"@map": [[key, value], ...]}``; frozensets as ``{"@set": [sorted values]}``;
 - records (steps, actions, combat data, units, orders: frozen dataclasses and named tuples) as
-  ``{"@": name, field: value, ...}`` under a registered stable name, never a class path.
+  ``{"@": name, field: value, ...}`` under a registered stable name, never a class path; a
+  field at its plain default (None, a number, a text, ``()``) is left out, so adding a field
+  with a default changes neither old encodings nor their hashes.
 
 A record's name is ``encoding_name`` when its class sets one, ``action:<kind>`` for an Action,
 else the class name, prefixed outside the engine by its package (``base.TyrionCancel``,
@@ -41,6 +43,10 @@ SKIPPED = ("rules", "setup", "events", "cache")
 FIELDS = tuple(name for name in State.__slots__ if name not in SKIPPED)
 RECORD_TYPES: tuple[type, ...] = (Unit, Order, Combat, Side)
 
+MEMO_SIZE = 20_000
+_PLAIN = frozenset({str, int, bool, type(None)})
+_MEMO: dict[tuple[type, Any], dict[str, Any]] = {}
+
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
 """For each old version, the function turning its ``fields`` into the next version's."""
@@ -50,11 +56,16 @@ class EncodingError(ValueError):
     """A value that cannot be written, or data that cannot be read back, as a state."""
 
 
+_NO_DEFAULT = object()
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Record:
     name: str
     fields: tuple[str, ...]
     named_tuple: bool
+    defaults: tuple[Any, ...]
+    """For each field, the plain default it is left out at, else ``_NO_DEFAULT``."""
 
 
 _BY_TYPE: dict[type, _Record] = {}
@@ -90,10 +101,21 @@ def _subclasses(root: type) -> list[type]:
 
 def _describe(cls: type) -> _Record:
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):
-        return _Record(record_name(cls), tuple(cls._fields), True)
+        known = cls._field_defaults
+        defaults = tuple(_plain_default(known.get(n, _NO_DEFAULT)) for n in cls._fields)
+        return _Record(record_name(cls), tuple(cls._fields), True, defaults)
     if dataclasses.is_dataclass(cls):
-        return _Record(record_name(cls), tuple(f.name for f in dataclasses.fields(cls)), False)
+        fields = dataclasses.fields(cls)
+        defaults = tuple(_plain_default(f.default) if f.init else _NO_DEFAULT for f in fields)
+        return _Record(record_name(cls), tuple(f.name for f in fields), False, defaults)
     raise EncodingError(f"cannot store a {cls.__qualname__} in a state")
+
+
+def _plain_default(value: Any) -> Any:
+    """``value`` when a field at it may be left out (a plain immutable default)."""
+    if value is None or type(value) in (str, int, bool) or value == ():
+        return value
+    return _NO_DEFAULT
 
 
 def _register(cls: type) -> None:
@@ -141,25 +163,42 @@ def _record(cls: type) -> _Record:
 
 
 def encode(value: Any) -> Any:
-    """``value`` as JSON-ready data (see the module docstring)."""
+    """``value`` as JSON-ready data (see the module docstring). Records are immutable, so the
+    data written for one is kept and shared (``MEMO_SIZE``): treat the result as read-only."""
     kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
+    if kind in _PLAIN:
         return value
-    if kind is tuple:
-        return [encode(v) for v in value]
+    if kind is tuple or kind is list:
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
     if kind is dict:
-        if all(type(k) is str and not k.startswith("@") for k in value):
-            return {k: encode(v) for k, v in value.items()}
+        if all(type(k) is str and k[:1] != "@" for k in value):
+            return {k: v if type(v) in _PLAIN else encode(v) for k, v in value.items()}
         return {"@map": [[encode(k), encode(v)] for k, v in value.items()]}
     if kind is frozenset:
-        items = [encode(v) for v in value]
-        return {"@set": sorted(items, key=_order)}
-    if kind is list:
-        return [encode(v) for v in value]
-    record = _record(kind)
+        return {"@set": sorted((encode(v) for v in value), key=_order)}
+    key = (kind, value)
+    try:
+        done = _MEMO.get(key)
+    except TypeError:  # a record holding a dict: not hashable, not kept
+        return _encode_record(value, kind)
+    if done is None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        done = _MEMO[key] = _encode_record(value, kind)
+    return done
+
+
+def _encode_record(value: Any, kind: type) -> dict[str, Any]:
+    record = _BY_TYPE.get(kind) or _record(kind)
     out: dict[str, Any] = {"@": record.name}
-    for name in record.fields:
-        out[name] = encode(getattr(value, name))
+    items = (
+        zip(record.fields, value, strict=True)
+        if record.named_tuple
+        else ((name, getattr(value, name)) for name in record.fields)
+    )
+    for (name, item), default in zip(items, record.defaults, strict=True):
+        if default is _NO_DEFAULT or item != default or type(item) is not type(default):
+            out[name] = item if type(item) in _PLAIN else encode(item)
     return out
 
 

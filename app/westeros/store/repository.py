@@ -27,7 +27,7 @@ import logging
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete
 from sqlalchemy.engine import Engine
@@ -70,6 +70,13 @@ logger = logging.getLogger("westeros.store")
 SNAPSHOT_SCHEMA_VERSION = 3
 """3: the state in ``westeros.engine.encoding``; 2 (class paths) and 1 (no state) are ignored."""
 RULESET_CACHE = 8
+
+
+class SnapshotMark(NamedTuple):
+    """Where a snapshot was taken and the state hash it recorded."""
+
+    seq: int
+    state_hash: str
 
 
 def _info(game: Game, plugins: Sequence[GamePlugin], seats: Sequence[Seat]) -> GameInfo:
@@ -355,9 +362,9 @@ class GameStore:
         with self._transaction() as session:
             return self._info(session, self._game(session, game_id))
 
-    def _read(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], list[Snapshot]]:
-        """The game's record, log and current snapshots; a game of hash format 1 is upgraded
-        first."""
+    def _read(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], list[SnapshotMark]]:
+        """The game's record, log and current snapshots (without their states); a game of hash
+        format 1 is upgraded first."""
         with self._transaction() as session:
             game = self._game(session, game_id)
             info = self._info(session, game)
@@ -372,15 +379,22 @@ class GameStore:
             self._upgrade(info, log, game.hash_format, legacy_snapshots)
             return self._read(game_id)
         with self._transaction() as session:
-            snapshots = session.exec(
-                select(Snapshot)
+            marks = session.exec(
+                select(Snapshot.seq, Snapshot.state_hash)
                 .where(
                     Snapshot.game_id == game_id,
                     Snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION,
                 )
                 .order_by(col(Snapshot.seq))
             ).all()
-        return info, log, list(snapshots)
+        return info, log, [SnapshotMark(seq, digest) for seq, digest in marks]
+
+    def _snapshot_state(self, game_id: str, seq: int) -> Any:
+        """The encoded state of snapshot ``seq`` (read only for the snapshot resumed from)."""
+        with self._transaction() as session:
+            return session.exec(
+                select(Snapshot.state).where(Snapshot.game_id == game_id, Snapshot.seq == seq)
+            ).first()
 
     def _upgrade(
         self,
@@ -425,7 +439,11 @@ class GameStore:
         logger.info("game %s: upgraded from hash format %s", info.id, hash_format)
 
     def _resume_point(
-        self, info: GameInfo, log: Sequence[LogEntry], snapshots: Sequence[Snapshot], rules: Ruleset
+        self,
+        info: GameInfo,
+        log: Sequence[LogEntry],
+        snapshots: Sequence[SnapshotMark],
+        rules: Ruleset,
     ) -> tuple[int, State] | None:
         """The latest snapshot to resume from: (seq, its state), or None for the first state.
 
@@ -439,10 +457,11 @@ class GameStore:
                     f"game {info.id!r} cannot be loaded: the snapshot after action {snap.seq} "
                     "differs from the state the log recorded there"
                 )
-            if snap.state is None:
+            data = self._snapshot_state(info.id, snap.seq)
+            if data is None:
                 continue
             try:
-                state = encoding.decode_state(snap.state, rules)
+                state = encoding.decode_state(data, rules)
             except encoding.EncodingError as exc:
                 logger.warning("game %s: snapshot %s skipped (%s)", info.id, snap.seq, exc)
                 continue
