@@ -48,6 +48,7 @@ from westeros.engine import EngineError
 from westeros.plugins import LoadedPlugins, load
 from westeros.saves import open_store
 from westeros.store import GameStore, InvalidGameFile, StoreError
+from westeros.store.archive import MAX_FILE_BYTES
 from westeros.store.errors import GameNotFound
 
 from ..session import AiFactory, GameSession, WrongSeat, error_reply
@@ -199,6 +200,10 @@ def _routes(app: FastAPI, core: Core) -> None:
 
     @app.post("/games/import")
     async def import_game(request: Request) -> Response:
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES:
+            too_large = f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MiB"
+            return _start_page(core, request, import_error=too_large, status=400)
         form = await request.form()
         upload = form.get("file")
         if upload is None or isinstance(upload, str):
@@ -309,7 +314,8 @@ def _routes(app: FastAPI, core: Core) -> None:
         await _seat(core, websocket, game_id, house)
 
 
-MAX_IMPORT_BYTES = 64 * 1024 * 1024
+MAX_IMPORT_BYTES = MAX_FILE_BYTES
+FORM_OVERHEAD_BYTES = 64 * 1024
 
 
 def _listed(core: Core, status: str | None, limit: int) -> list[Any]:
@@ -333,8 +339,13 @@ def _start_page(
     latest = _listed(core, "active", 1)
     shown = {g.id for g in latest}
     others = [g for g in _listed(core, None, SAVED_LIMIT) if g.id not in shown]
+    try:
+        damaged = core.store.damaged_games()
+    except StoreError:
+        log.exception("could not list damaged games")
+        damaged = []
     context = pages.start_context(
-        core.loaded, latest, error, saved=others, import_error=import_error
+        core.loaded, latest, error, saved=others, import_error=import_error, damaged=damaged
     )
     return core.page(request, "start.html", context, status=status)
 
