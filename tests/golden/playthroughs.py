@@ -66,7 +66,7 @@ def random_log(game: Playthrough, rules: Ruleset) -> list[dict[str, Any]]:
     """``game.actions`` random legal actions from the first state."""
     state = new_game(rules, game.players, game.seed, dict(game.options))
     rnd = random.Random(game.seed)
-    log = []
+    log: list[dict[str, Any]] = []
     while pending(state) and len(log) < game.actions:
         house = sorted(pending(state))[0]
         action = random_action(state, house, rnd)

@@ -91,19 +91,21 @@ def record_name(cls: type) -> str:
 
 
 def _subclasses(root: type) -> list[type]:
-    found, todo = [], [root]
+    found: list[type] = []
+    todo: list[type] = [root]
     while todo:
-        for sub in todo.pop().__subclasses__():
-            found.append(sub)
-            todo.append(sub)
+        subs: list[type] = todo.pop().__subclasses__()
+        found.extend(subs)
+        todo.extend(subs)
     return found
 
 
 def _describe(cls: type) -> _Record:
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):
-        known = cls._field_defaults
-        defaults = tuple(_plain_default(known.get(n, _NO_DEFAULT)) for n in cls._fields)
-        return _Record(record_name(cls), tuple(cls._fields), True, defaults)
+        names: tuple[str, ...] = getattr(cls, "_fields")  # noqa: B009 (a named tuple's)
+        known: dict[str, Any] = getattr(cls, "_field_defaults", {})
+        defaults = tuple(_plain_default(known.get(n, _NO_DEFAULT)) for n in names)
+        return _Record(record_name(cls), names, True, defaults)
     if dataclasses.is_dataclass(cls):
         fields = dataclasses.fields(cls)
         defaults = tuple(_plain_default(f.default) if f.init else _NO_DEFAULT for f in fields)

@@ -19,8 +19,8 @@ from .models import ActionRecord, Game, as_utc
 from .records import DamagedGame
 from .replay import LogEntry
 
-_GAMES: sa.Table = Game.__table__  # type: ignore[assignment]
-_ACTIONS: sa.Table = ActionRecord.__table__  # type: ignore[assignment]
+_GAMES: sa.Table = Game.__table__  # type: ignore[attr-defined]
+_ACTIONS: sa.Table = ActionRecord.__table__  # type: ignore[attr-defined]
 _JSON = ("seed", "options")
 _TIMES = ("created_at", "updated_at")
 
@@ -38,8 +38,8 @@ def _json(value: Any, what: str) -> Any:
         return value
     try:
         return json.loads(value)
-    except ValueError as exc:
-        raise Damaged(f"its {what} are not JSON ({exc.msg})") from exc
+    except json.JSONDecodeError as exc:
+        raise Damaged(f"{what} not JSON ({exc.msg})") from exc
 
 
 def _time(value: Any, what: str) -> datetime:
@@ -53,8 +53,8 @@ def _time(value: Any, what: str) -> datetime:
 
 def _game(row: sa.Row[Any]) -> Game:
     values = dict(row._mapping)
-    values["seed"] = _json(values["seed"], "seed")
-    values["options"] = _json(values["options"], "options")
+    values["seed"] = _json(values["seed"], "its seed is")
+    values["options"] = _json(values["options"], "its options are")
     if not isinstance(values["options"], dict):
         raise Damaged("its options are not a JSON object")
     if isinstance(values["seed"], bool) or not isinstance(values["seed"], int | str):
@@ -144,7 +144,7 @@ def read_log(session: Session, game_id: str) -> tuple[LogEntry, ...]:
     log = []
     for row in rows:
         try:
-            action = _json(row.action, "action")
+            action = _json(row.action, "it is")
         except Damaged as exc:
             raise CorruptGame(f"game {game_id!r}: action {row.seq} is damaged: {exc}") from exc
         if not isinstance(action, dict):

@@ -70,7 +70,7 @@ def main() -> None:
     target = HERE / "westeros-v1.db"
     if target.exists():
         sys.exit(f"{target} exists: golden saves are never re-recorded")
-    store = GameStore.open(f"sqlite:///{target}")
+    store = GameStore.open(f"sqlite:///{target}")  # type: ignore[call-arg]  # API of 5150529
     expected: dict[str, Any] = {}
     for spec in GAMES:
         rules = build_ruleset(spec["options"], disable=spec["disable"])
