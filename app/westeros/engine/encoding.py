@@ -21,7 +21,7 @@ and imports nothing itself.
 
 ``ENCODING_VERSION`` is the layout version written in every encoded state; reading an older
 one goes through ``MIGRATIONS`` (version → function to the next version) first. The hash of a
-state is the SHA-256 of its encoding as canonical JSON (keys sorted, no spaces)."""
+state is the SHA-256 of its encoding as JSON text (``state_hash``)."""
 
 from __future__ import annotations
 
@@ -43,9 +43,11 @@ SKIPPED = ("rules", "setup", "events", "cache")
 FIELDS = tuple(name for name in State.__slots__ if name not in SKIPPED)
 RECORD_TYPES: tuple[type, ...] = (Unit, Order, Combat, Side)
 
+# An encoding is a tree (shared records are never cyclic): no cycle check needed.
+_HASH_TEXT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 MEMO_SIZE = 20_000
 _PLAIN = frozenset({str, int, bool, type(None)})
-_MEMO: dict[tuple[type, Any], dict[str, Any]] = {}
+_MEMO: dict[int, tuple[Any, Any]] = {}
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
@@ -165,28 +167,30 @@ def _record(cls: type) -> _Record:
 
 
 def encode(value: Any) -> Any:
-    """``value`` as JSON-ready data (see the module docstring). Records are immutable, so the
-    data written for one is kept and shared (``MEMO_SIZE``): treat the result as read-only."""
+    """``value`` as JSON-ready data (see the module docstring). Tuples, frozensets and records
+    are immutable and shared between copies of a state, so the data written for one is kept
+    (by identity, holding the value, at most ``MEMO_SIZE``) and shared: treat it as read-only."""
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if kind is tuple or kind is list:
-        return [v if type(v) in _PLAIN else encode(v) for v in value]
     if kind is dict:
         if all(type(k) is str and k[:1] != "@" for k in value):
             return {k: v if type(v) in _PLAIN else encode(v) for k, v in value.items()}
         return {"@map": [[encode(k), encode(v)] for k, v in value.items()]}
-    if kind is frozenset:
-        return {"@set": sorted((encode(v) for v in value), key=_order)}
-    key = (kind, value)
-    try:
-        done = _MEMO.get(key)
-    except TypeError:  # a record holding a dict: not hashable, not kept
-        return _encode_record(value, kind)
-    if done is None:
-        if len(_MEMO) >= MEMO_SIZE:
-            _MEMO.clear()
-        done = _MEMO[key] = _encode_record(value, kind)
+    if kind is list:
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
+    kept = _MEMO.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    if kind is tuple:
+        done: Any = [v if type(v) in _PLAIN else encode(v) for v in value]
+    elif kind is frozenset:
+        done = {"@set": sorted((encode(v) for v in value), key=_order)}
+    else:
+        done = _encode_record(value, kind)
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[id(value)] = (value, done)
     return done
 
 
@@ -308,8 +312,12 @@ def decode_state(data: Any, rules: Ruleset) -> State:
 
 
 def state_hash(state: State) -> str:
-    """SHA-256 of the state's encoding as canonical JSON (the hash the log records)."""
-    text = json.dumps(
-        encode_state(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
+    """SHA-256 of the state's encoding as JSON text (no spaces), the state's maps written in
+    key order (so the hash does not depend on their insertion order); records and nested
+    values keep their own order, which replay and ``decode_state`` preserve."""
+    fields = {}
+    for name in FIELDS:
+        value = encode(getattr(state, name))
+        fields[name] = dict(sorted(value.items())) if type(value) is dict else value
+    text = _HASH_TEXT.encode({"encoding": ENCODING_VERSION, "fields": fields})
     return hashlib.sha256(text.encode()).hexdigest()

@@ -6,6 +6,8 @@ the state a caller holds never changes."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -52,6 +54,14 @@ _DICTS = (
     "placed",
     "ext",
 )
+
+
+@functools.cache
+def _state_hash() -> Callable[[State], str]:
+    """``encoding.state_hash``, imported on first use (the encoding module imports this one)."""
+    from .encoding import state_hash
+
+    return state_hash
 
 
 class State:
@@ -162,9 +172,7 @@ class State:
     def hash(self) -> str:
         """A stable hex digest of the whole state, from its versioned encoding
         (``encoding.state_hash``; DESIGN §2: replay gives the same hash)."""
-        from .encoding import state_hash
-
-        return state_hash(self)
+        return _state_hash()(self)
 
     @property
     def over(self) -> bool:
