@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from westeros.engine import Ruleset
-from westeros.plugins import PluginError, build_ruleset, check_requirements
+from westeros.plugins import PluginError, PluginHost, build_ruleset, check_requirements
 from westeros.store import GameStore
 
 
@@ -18,12 +18,12 @@ def ruleset_for(plugins: Sequence[tuple[str, str]], options: Mapping[str, Any]) 
     """The Ruleset of a game set up with ``plugins`` ((name, version) pairs) and ``options``.
 
     Raises MissingPlugins when one of them is not installed, and PluginError when they no
-    longer load together. Installed plugins the game did not use are left out."""
-    everything = build_ruleset(options)
-    check_requirements(plugins, available=everything.plugins)
+    longer load together. Installed plugins the game did not use are left out (the Ruleset
+    is built once, with only the game's plugins)."""
+    host = PluginHost()
+    check_requirements(plugins, available=[(n, host.info[n].version) for n in host.names])
     wanted = {name for name, _ in plugins}
-    unused = [name for name, _ in everything.plugins if name not in wanted]
-    rules = build_ruleset(options, disable=unused) if unused else everything
+    rules = build_ruleset(options, disable=[n for n in host.names if n not in wanted])
     loaded = {name for name, _ in rules.plugins}
     if loaded != wanted:
         raise PluginError(
