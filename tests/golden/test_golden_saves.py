@@ -6,15 +6,17 @@ them on reading."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
-from westeros.engine import State
+from westeros.engine import State, apply, pending, random_action
 from westeros.saves import open_store
-from westeros.store import GameStore
+from westeros.store import GameStore, OutOfSequence
 from westeros.store.legacy import hash_v1
 
 SAVES = Path(__file__).resolve().parent / "saves"
@@ -82,3 +84,18 @@ def test_an_upgraded_game_exports_in_the_current_format_and_imports_again(
     other = open_store(f"sqlite:///{tmp_path / 'other.db'}")
     info = other.import_game(json.dumps(document))
     assert facts(other.load_game(info.id).state) == expected["facts"]
+
+
+def test_a_format_1_game_takes_no_new_action_before_it_is_upgraded(v1_store: GameStore) -> None:
+    expected = EXPECTED["three-mid"]
+    game_id = expected["id"]
+    state = v1_store.load_game(game_id).state  # upgrades it
+    with v1_store.engine.begin() as connection:
+        connection.execute(
+            sa.text("UPDATE games SET hash_format = 1 WHERE id = :id"), {"id": game_id}
+        )
+    house = sorted(pending(state))[0]
+    action = random_action(state, house, random.Random(1))
+    after, _ = apply(state, house, action)
+    with pytest.raises(OutOfSequence, match="older format"):
+        v1_store.append_action(game_id, state.serial + 1, house, action, after)

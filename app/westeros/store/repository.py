@@ -307,6 +307,11 @@ class GameStore:
         try:
             with self._transaction() as session:
                 game = self._game(session, game_id, lock=True)
+                if game.hash_format != HASH_FORMAT:
+                    raise OutOfSequence(
+                        f"game {game_id!r} is stored in an older format; load it (which "
+                        "upgrades it) before appending actions"
+                    )
                 if seq <= game.action_count:
                     raise DuplicateAction(
                         f"game {game_id!r} already has action {seq}; the log is append-only"
