@@ -14,9 +14,10 @@ from westeros.engine.flow import apply, pending, random_action
 from westeros.engine.march import MarchTurn, ResolveMarch
 from westeros.engine.setup import new_game
 from westeros.engine.state import Unit
+from westeros.saves import open_store
 from westeros.server import hints
 from westeros.session import GameSession, Human
-from westeros.store import GameSetup, GameStore, SeatSpec
+from westeros.store import GameSetup, SeatSpec
 
 ROUNDS = 5
 
@@ -249,7 +250,7 @@ def test_hint_of_any_other_draft_says_whether_it_is_legal(rules: Ruleset) -> Non
 def test_hint_message_is_answered_to_its_sender_and_changes_nothing(
     rules: Ruleset, store_url: str
 ) -> None:
-    store = GameStore.open(store_url)
+    store = open_store(store_url)
     houses = rules.setups[6].houses
     game = store.create_game(GameSetup(6, tuple(SeatSpec(h) for h in houses), 1, rules.plugins, {}))
     state = card_choice(rules)

@@ -38,7 +38,7 @@ from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
 
 from westeros.plugins import LoadedPlugins, load
-from westeros.store import GameStore
+from westeros.saves import open_store
 
 from ..session import AiFactory
 from . import pages
@@ -66,7 +66,7 @@ def create_app(
     in the Host header; ``store_url`` picks the database (default: the user's SQLite file);
     ``ai_delay`` paces AI moves for a person to follow; ``ai_factory`` makes AI seats."""
     loaded = plugins if plugins is not None else load()
-    store = GameStore.open(store_url)
+    store = open_store(store_url)
     games = Games(store, ai_factory=ai_factory, ai_delay=ai_delay, ai_budget=ai_budget)
     catalogs = Catalogs([LOCALE_DIR, *locale_dirs, *loaded.translations])
     templates = Templates(pages.template_folders(loaded), catalogs)

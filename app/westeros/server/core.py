@@ -85,8 +85,13 @@ class Core:
         latest = self.listed("active", 1)
         shown = {g.id for g in latest}
         others = [g for g in self.listed(None, SAVED_LIMIT) if g.id not in shown]
+        try:
+            damaged = self.store.damaged_games()
+        except StoreError:
+            log.exception("could not list damaged games")
+            damaged = []
         context = pages.start_context(
-            self.loaded, latest, error, saved=others, import_error=import_error
+            self.loaded, latest, error, saved=others, import_error=import_error, damaged=damaged
         )
         return self.page(request, "start.html", context, status=status)
 

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from westeros.engine import Ruleset
 from westeros.plugins import LoadedPlugins
-from westeros.store import HUMAN, GameInfo
+from westeros.store import HUMAN, DamagedGame, GameInfo
 
 from ..session import GameSession
 
@@ -101,9 +101,11 @@ def start_context(
     *,
     saved: list[GameInfo] | None = None,
     import_error: str | None = None,
+    damaged: list[DamagedGame] | None = None,
 ) -> dict[str, Any]:
     """The context of ``start.html`` (documented at the top of that template): ``games`` to
-    continue, ``saved`` the other stored games ("Load game")."""
+    continue, ``saved`` the other stored games ("Load game"), ``damaged`` the stored games
+    that cannot be read (each with the reason)."""
     rules = loaded.ruleset
     return {
         "player_counts": sorted(rules.setups),
@@ -117,6 +119,7 @@ def start_context(
         "plugin_errors": [str(e) for e in loaded.errors],
         "games": [game_entry(g, rules) for g in games],
         "saved": [game_entry(g, rules) for g in saved or []],
+        "damaged": [{"id": d.id, "name": d.name, "reason": d.reason} for d in damaged or []],
         "error": error,
         "import_error": import_error,
     }

@@ -10,12 +10,14 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse
 from starlette.responses import Response
 
 from westeros.store import InvalidGameFile, StoreError
+from westeros.store.archive import MAX_FILE_BYTES
 from westeros.store.errors import GameNotFound
 
 from .. import pages
 from ..core import Core
 
-MAX_IMPORT_BYTES = 64 * 1024 * 1024
+MAX_IMPORT_BYTES = MAX_FILE_BYTES
+FORM_OVERHEAD_BYTES = 64 * 1024
 
 
 def export_name(name: str, game_id: str, round_number: int) -> str:
@@ -32,6 +34,10 @@ def router(core: Core) -> APIRouter:
 
     @api.post("/games/import")
     async def import_game(request: Request) -> Response:
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES:
+            too_large = f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MiB"
+            return core.start_page(request, import_error=too_large, status=400)
         form = await request.form()
         upload = form.get("file")
         if upload is None or isinstance(upload, str):
