@@ -189,7 +189,9 @@ class OnlineStore:
             row = session.exec(select(OnlineLobby).where(OnlineLobby.game_id == game_id)).first()
             return self._info(session, row) if row is not None else None
 
-    def lobbies(self, statuses: Sequence[str] = (OPEN, RUNNING), limit: int = 100) -> list[LobbyInfo]:
+    def lobbies(
+        self, statuses: Sequence[str] = (OPEN, RUNNING), limit: int = 100
+    ) -> list[LobbyInfo]:
         """Lobbies in ``statuses``, newest first."""
         with self._transaction() as session:
             rows = session.exec(
@@ -329,3 +331,10 @@ class OnlineStore:
                 .order_by(col(ChatMessage.id))
             ).all()
             return [line for line in map(_line, rows) if line.visible_to(viewer)]
+
+    def chat_line(self, lobby_id: str, line_id: int) -> ChatLine | None:
+        """The stored line ``line_id`` of ``lobby_id`` (whoever may read it: callers filter
+        with ``ChatLine.visible_to``)."""
+        with self._transaction() as session:
+            row = session.get(ChatMessage, line_id)
+            return _line(row) if row is not None and row.lobby_id == lobby_id else None

@@ -52,7 +52,9 @@ def upgrade() -> None:
             "status IN ('open', 'running', 'finished')", name=op.f("ck_online_lobbies_status")
         ),
         sa.ForeignKeyConstraint(
-            ["host_id"], ["online_players.id"], name=op.f("fk_online_lobbies_host_id_online_players")
+            ["host_id"],
+            ["online_players.id"],
+            name=op.f("fk_online_lobbies_host_id_online_players"),
         ),
         sa.ForeignKeyConstraint(
             ["game_id"],
