@@ -468,8 +468,8 @@ def _sockets(app: FastAPI, online: Online) -> None:
             session.state.rules, online.catalogs.translations(online.language(websocket))
         )
         detach = await asyncio.to_thread(session.attach, house, out.deliver, narrate)
-        await asyncio.to_thread(hub.connect, conn)
         try:
+            await asyncio.to_thread(hub.connect, conn)
             async for raw in _messages(websocket):
                 chat = _chat_data(raw)
                 if chat is not None:
@@ -482,7 +482,7 @@ def _sockets(app: FastAPI, online: Online) -> None:
             pass
         finally:
             detach()
-            await asyncio.to_thread(hub.disconnect, conn)
+            _in_background(hub.disconnect, conn)
             await out.finish()
 
     @app.websocket("/ws/games/{game_id}/watch")
@@ -527,11 +527,11 @@ def _sockets(app: FastAPI, online: Online) -> None:
         house = seat.house if seat is not None else None
         out = _Socket(websocket)
         conn = Conn(lobby.id, house, out.deliver, player if house else None, board=False)
-        await asyncio.to_thread(hub.connect, conn)
-        out.deliver(await asyncio.to_thread(hub.roster, lobby.id))
-        for line in await asyncio.to_thread(online.online.chat, lobby.id, house):
-            out.deliver(line.message())
         try:
+            await asyncio.to_thread(hub.connect, conn)
+            out.deliver(await asyncio.to_thread(hub.roster, lobby.id))
+            for line in await asyncio.to_thread(online.online.chat, lobby.id, house):
+                out.deliver(line.message())
             async for raw in _messages(websocket):
                 chat = _chat_data(raw)
                 if chat is None:
@@ -541,8 +541,14 @@ def _sockets(app: FastAPI, online: Online) -> None:
         except WebSocketDisconnect:
             pass
         finally:
-            await asyncio.to_thread(hub.disconnect, conn)
+            _in_background(hub.disconnect, conn)
             await out.finish()
+
+
+def _in_background(func: Callable[..., Any], *args: Any) -> None:
+    """Run ``func`` in a worker thread without waiting: clean-up that must happen even when
+    the socket's task is being cancelled (server shutdown, a dropped client)."""
+    asyncio.get_running_loop().run_in_executor(None, func, *args)
 
 
 async def _chat(conn: Conn, data: dict[str, Any], hub: OnlineHub) -> None:
