@@ -51,6 +51,7 @@ PLAYER_COOKIE = "westeros_player"
 KEY_HEADER = "x-westeros-key"
 ENV_REDIS_URL = "WESTEROS_REDIS_URL"
 ENV_AI_PROCESSES = "WESTEROS_AI_PROCESSES"
+ENV_REDIS_PREFIX = "WESTEROS_REDIS_PREFIX"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 CLOSE_REFUSED = 4403
 CLOSE_NO_GAME = 4404
@@ -147,13 +148,14 @@ def create_online_app(
     ai_processes: int = 1,
     ai_budget: float = 1.0,
     plugins: LoadedPlugins | None = None,
+    redis_prefix: str = "westeros",
 ) -> FastAPI:
     """The online server of one worker: the store at ``store_url`` (default: as the local
     core), shared with the other workers through Redis at ``redis_url`` (None: this process
     is the only one), AI seats decided in a pool of ``ai_processes`` processes."""
     loaded = plugins if plugins is not None else load()
     store = GameStore.open(store_url)
-    bus = make_bus(redis_url)
+    bus = make_bus(redis_url, redis_prefix)
     pool = make_pool(ai_processes)
     hub = OnlineHub(store, OnlineStore(store.engine), bus, pool, ai_budget=ai_budget)
     catalogs = Catalogs([LOCALE_DIR, *loaded.translations])
@@ -186,10 +188,12 @@ def create_online_app(
 
 def app_from_env() -> FastAPI:
     """The app for ``uvicorn --factory`` workers: configured by environment variables
-    (``WESTEROS_DATABASE_URL``, ``WESTEROS_REDIS_URL``, ``WESTEROS_AI_PROCESSES``)."""
+    (``WESTEROS_DATABASE_URL``, ``WESTEROS_REDIS_URL``, ``WESTEROS_AI_PROCESSES``,
+    ``WESTEROS_REDIS_PREFIX``: the prefix of every Redis key and channel)."""
     return create_online_app(
         redis_url=os.environ.get(ENV_REDIS_URL) or None,
         ai_processes=int(os.environ.get(ENV_AI_PROCESSES) or 1),
+        redis_prefix=os.environ.get(ENV_REDIS_PREFIX) or "westeros",
     )
 
 

@@ -197,10 +197,11 @@ class RedisBus:
         """Stop listening and close the connections."""
         if self._thread is not None:
             self._thread.stop()
+            self._thread.join(2)
         self._pubsub.close()
         self.redis.close()
 
 
-def make_bus(url: str | None) -> LocalBus | RedisBus:
-    """A RedisBus for ``url``, or a LocalBus without one."""
-    return RedisBus(url) if url else LocalBus()
+def make_bus(url: str | None, prefix: str = PREFIX) -> LocalBus | RedisBus:
+    """A RedisBus for ``url`` (keys and channels under ``prefix``), or a LocalBus."""
+    return RedisBus(url, prefix) if url else LocalBus()
