@@ -139,7 +139,7 @@ def game_entry(info: GameInfo, rules: Ruleset | None = None) -> dict[str, Any]:
     house = seat_house(info)
     over = info.winner is not None
     base = f"/games/{info.id}"
-    # While a game runs, only a house played by a person may be opened (server.app.seat_refusal).
+    # While a game runs, only a house played by a person may be opened (server.core.seat_refusal).
     playable = over or any(s.house == house and s.kind == HUMAN for s in info.setup.seats)
     replay = f"{base}/replay" if over else f"{base}/replay/{house}"
     return {
