@@ -20,8 +20,9 @@ from sqlmodel import Session, col, select
 
 from westeros.engine import Action, State, apply
 from westeros.engine.state import Event
-from westeros.engine.view import player_view, visible
-from westeros.session import Accepted, GameSession, Narrator, plain_narrator
+from westeros.engine.view import event_view, player_view, visible
+from westeros.session import Accepted, GameSession, plain_narrator
+from westeros.session.hub import Narrator, SeatHub
 from westeros.store.errors import CorruptGame
 from westeros.store.models import ActionRecord
 
@@ -32,15 +33,71 @@ log = logging.getLogger("westeros.online.session")
 Deliver = Callable[[dict[str, Any]], None]
 
 
+class WatchedHub(SeatHub):
+    """The seat hub plus spectators, who get ``player_view(state, None)`` and the events
+    every house may see."""
+
+    def __init__(self, state: State, lock: Any) -> None:
+        super().__init__(state, lock)
+        self._public = player_view(state, None)
+        self._spectators: list[tuple[Deliver, Narrator]] = []
+
+    def spectator_message(
+        self, events: Sequence[Event], narrate: Narrator, *, history: bool = False
+    ) -> dict[str, Any]:
+        """The ``view`` message of a spectator (``house`` None)."""
+        return {
+            "type": "view",
+            "house": None,
+            "state_id": self._serial,
+            "view": self._public,
+            "log": [{**event_view(e), "text": narrate(event_view(e))} for e in events],
+            "history": history,
+        }
+
+    def watch(
+        self, deliver: Deliver, narrate: Narrator, opening: Sequence[dict[str, Any]]
+    ) -> Callable[[], None]:
+        """Deliver ``opening`` to a new spectator, then every later public update."""
+        entry = (deliver, narrate)
+        with self._lock:
+            for message in opening:
+                deliver(message)
+            self._spectators.append(entry)
+
+        def detach() -> None:
+            with self._lock:
+                if entry in self._spectators:
+                    self._spectators.remove(entry)
+
+        return detach
+
+    def update(self, new: State, events: Sequence[Event], over: dict[str, Any] | None) -> None:
+        """Every seat's update (``SeatHub.update``), then every spectator's."""
+        super().update(new, events, over)
+        self._public = player_view(new, None)
+        public = [e for e in events if visible(e, None)]
+        for deliver, narrate in list(self._spectators):
+            try:
+                deliver(self.spectator_message(public, narrate))
+                if over is not None:
+                    deliver(over)
+            except Exception:
+                log.exception("could not deliver an update to a spectator")
+
+
 class OnlineSession(GameSession):
     """A ``GameSession`` shared by the workers of one server through ``bus``."""
 
     bus: Bus
+    hub: WatchedHub
 
     def share(self, bus: Bus) -> None:
-        """Coordinate this replica with the other workers through ``bus``."""
+        """Coordinate this replica with the other workers through ``bus``; spectators may
+        watch from now on."""
         self.bus = bus
-        self._spectators: list[tuple[Deliver, Narrator]] = []
+        with self._lock:
+            self.hub = WatchedHub(self.state, self._lock)
 
     # ------------------------------------------------------------------ writing
     def submit(self, house: str, action: Action, state_id: int) -> Accepted:
@@ -83,12 +140,13 @@ class OnlineSession(GameSession):
                 .order_by(col(ActionRecord.seq))
             ).all()
             for row in rows:
-                self._apply_recorded(
-                    row.seq, row.house, Action.from_json(row.action), row.state_hash
-                )
+                action = Action.from_json(row.action)
+                self._apply_recorded(row.seq, row.house, action, row.state_hash)
             return len(rows)
 
     def _apply_recorded(self, seq: int, house: str, action: Action, digest: str) -> None:
+        """Apply an action that is already in the store (no second save), then tell this
+        worker's seats and observers as ``GameSession.submit`` does."""
         old = self._state
         if seq != old.serial + 1:
             raise CorruptGame(f"game {self.game_id}: action {seq} after state {old.serial}")
@@ -97,7 +155,8 @@ class OnlineSession(GameSession):
             raise CorruptGame(f"game {self.game_id}: action {seq} does not lead to its state")
         self._state = new
         self._history.extend((new.serial, e) for e in events)
-        self._broadcast(old, new, events)
+        over = self.game_over_message() if old.winner is None else None
+        self.hub.update(new, events, over)
         accepted = Accepted(new.serial, house, action, tuple(events), new)
         for observer in list(self._observers):
             try:
@@ -107,39 +166,12 @@ class OnlineSession(GameSession):
 
     # ------------------------------------------------------------------ spectators
     def watch(self, deliver: Deliver, narrate: Narrator = plain_narrator) -> Callable[[], None]:
-        """Attach a spectator: at once the public view and the public log, then every
-        update. Returns the function that detaches it."""
-        entry = (deliver, narrate)
+        """Attach a spectator: at once the public view and the public log (and
+        ``game_over`` if the game has ended), then every update. Returns the detacher."""
         with self._lock:
             events = [e for _, e in self.history() if visible(e, None)]
-            deliver(self._spectator_message(self._state, events, narrate, history=True))
+            opening = [self.hub.spectator_message(events, narrate, history=True)]
             over = self.game_over_message()
             if over is not None:
-                deliver(over)
-            self._spectators.append(entry)
-
-        def detach() -> None:
-            with self._lock:
-                if entry in self._spectators:
-                    self._spectators.remove(entry)
-
-        return detach
-
-    def _spectator_message(
-        self, state: State, events: Sequence[Event], narrate: Narrator, *, history: bool
-    ) -> dict[str, Any]:
-        message = self._view_message("", player_view(state, None), events, narrate, history=history)
-        message["house"] = None
-        return message
-
-    def _broadcast(self, old: State, new: State, events: Sequence[Event]) -> None:
-        super()._broadcast(old, new, events)
-        public = [e for e in events if visible(e, None)]
-        over = self.game_over_message() if old.winner is None else None
-        for deliver, narrate in list(getattr(self, "_spectators", ())):
-            try:
-                deliver(self._spectator_message(new, public, narrate, history=False))
-                if over is not None:
-                    deliver(over)
-            except Exception:
-                log.exception("could not deliver an update to a spectator")
+                opening.append(over)
+            return self.hub.watch(deliver, narrate, opening)
