@@ -254,7 +254,10 @@ def _api(app: FastAPI, online: Online) -> None:
         key = data.get("key") or online.key(request)
         if key is not None and (not isinstance(key, str) or not 32 <= len(key) <= 200):
             raise UnknownPlayer("a player key is 32 to 200 characters")
-        player, key = await run(online.online.register, clean_name(data.get("name")), key)
+        if data.get("name") is None and isinstance(key, str):
+            player = await run(online.online.player, key)  # a known key on a new device
+        else:
+            player, key = await run(online.online.register, clean_name(data.get("name")), key)
         response = JSONResponse({"id": player.id, "name": player.name, "key": key})
         response.set_cookie(
             PLAYER_COOKIE,

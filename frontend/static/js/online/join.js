@@ -1,7 +1,7 @@
 // An invite link: the token is read from the fragment (never sent in a URL or a Referer),
 // removed from the address bar, posted with the player's key cookie, then the lobby opens.
 import { loadCatalog, t } from "../i18n.js";
-import { ensurePlayer, identityForm, post, showError, storedName } from "./api.js";
+import { ensurePlayer, identityForm, post, register, showError, storedName } from "./api.js";
 
 async function join(invite) {
   try {
@@ -14,8 +14,19 @@ async function join(invite) {
 
 async function main() {
   await loadCatalog(document.documentElement.lang || "en");
-  const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const invite = fragment.get("invite");
   history.replaceState(null, "", location.pathname);
+  if (fragment.get("key") && fragment.get("lobby")) {
+    // The hosting app hands its own window the host's key (never in a logged URL).
+    try {
+      await register(undefined, fragment.get("key"));
+      location.replace(`/lobbies/${encodeURIComponent(fragment.get("lobby"))}`);
+    } catch (error) {
+      showError("join-error", error);
+    }
+    return;
+  }
   if (!invite) {
     showError("join-error", new Error(t("This link has no invite in it.")));
     return;
