@@ -23,6 +23,7 @@ from typing import Any
 
 from westeros.engine import pending
 from westeros.plugins import build_ruleset
+from westeros.server import hints
 from westeros.session import Accepted, Human, Player, WrongSeat
 from westeros.store import AI, GameStore, SeatSpec
 from westeros.store.online import OPEN, RUNNING
@@ -235,6 +236,7 @@ class OnlineHub:
             secrets.randbelow(2**31) if seed is None else seed,
             settings["options"],
             name=lobby.name,
+            hint=hints.hint,
             ai_budget=self.ai_budget,
         )
         assert isinstance(session, OnlineSession)
@@ -305,7 +307,12 @@ class OnlineHub:
 
             plugins = self.store.game(game_id).setup.plugins
             resumed = OnlineSession.resume(
-                self.store, game_id, factory, humans=humans, ai_budget=self.ai_budget
+                self.store,
+                game_id,
+                factory,
+                humans=humans,
+                hint=hints.hint,
+                ai_budget=self.ai_budget,
             )
             assert isinstance(resumed, OnlineSession)
             for seat in lobby.seats:  # seats a person took after the game was created
