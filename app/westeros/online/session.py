@@ -133,16 +133,20 @@ class OnlineSession(GameSession):
 
     def catch_up(self) -> int:
         """Apply every stored action after this replica's state; returns how many."""
-        with self._lock, Session(self.store.engine) as db:
+        with Session(self.store.engine) as db:  # read without holding up this replica
             rows = db.exec(
                 select(ActionRecord)
                 .where(ActionRecord.game_id == self.game_id, col(ActionRecord.seq) > self.serial)
                 .order_by(col(ActionRecord.seq))
             ).all()
+        applied = 0
+        with self._lock:
             for row in rows:
-                action = Action.from_json(row.action)
-                self._apply_recorded(row.seq, row.house, action, row.state_hash)
-            return len(rows)
+                if row.seq == self.serial + 1:
+                    action = Action.from_json(row.action)
+                    self._apply_recorded(row.seq, row.house, action, row.state_hash)
+                    applied += 1
+        return applied
 
     def _apply_recorded(self, seq: int, house: str, action: Action, digest: str) -> None:
         """Apply an action that is already in the store (no second save), then tell this
