@@ -81,11 +81,12 @@ def _chat_texts(page: Any) -> list[str]:
 def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
     server: str,
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import ViewportSize, expect, sync_playwright
 
+    viewport: ViewportSize = {"width": VIEWPORT["width"], "height": VIEWPORT["height"]}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        people = {h: browser.new_context(viewport=VIEWPORT) for h in (HOST, *GUESTS)}
+        people = {h: browser.new_context(viewport=viewport) for h in (HOST, *GUESTS)}
         names = {HOST: "Cersei", "stark": EVIL_NAME, "greyjoy": "Theon"}
         for house, context in people.items():
             _register(context, server, names[house])
@@ -121,7 +122,7 @@ def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
             page.wait_for_function("document.body.dataset.stateId")
 
         game_id = pages[HOST].url.split("/games/")[1].split("/")[0]
-        spectator = browser.new_context(viewport=VIEWPORT).new_page()
+        spectator = browser.new_context(viewport=viewport).new_page()
         spectator.goto(f"{server}/lobbies/{lobby_id}")
         spectator.evaluate(
             """id => { window.watched = [];
