@@ -59,9 +59,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_server(args: argparse.Namespace) -> int:
+    """Run the online server (lobby, seats, chat) for people on other machines."""
+    from .online.serve import ServerConfigError, run_server
+
+    try:
+        run_server(
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            database=args.database,
+            redis=args.redis,
+            ai_processes=args.ai_processes,
+        )
+    except ServerConfigError as exc:
+        sys.stderr.write(f"westeros server: {exc}\n")
+        return 2
+    return 0
+
+
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "plugins": (cmd_plugins, "list loaded plugins, their versions and hooks, and load errors"),
     "serve": (cmd_serve, "serve the game on 127.0.0.1 without a window; prints the address"),
+    "server": (cmd_server, "run the online game server (lobby, seats, chat) for other machines"),
 }
 
 
@@ -92,7 +112,18 @@ def parser() -> argparse.ArgumentParser:
             cmd.add_argument("--port", type=int, default=None, help="port (default: a free one)")
             cmd.add_argument("--database", default=None, metavar="URL", help="database URL")
             cmd.add_argument("--ai-delay", type=float, default=0.4, help="seconds between AI moves")
+        if name == "server":
+            _server_arguments(cmd)
     return top
+
+
+def _server_arguments(cmd: argparse.ArgumentParser) -> None:
+    cmd.add_argument("--host", default="127.0.0.1", help="interface to listen on (0.0.0.0: all)")
+    cmd.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    cmd.add_argument("--workers", type=int, default=1, help="worker processes (need --redis)")
+    cmd.add_argument("--database", default=None, metavar="URL", help="database URL")
+    cmd.add_argument("--redis", default=None, metavar="URL", help="Redis URL shared by workers")
+    cmd.add_argument("--ai-processes", type=int, default=1, help="processes for AI seats")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

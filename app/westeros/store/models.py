@@ -209,3 +209,6 @@ class Setting(StoreModel, table=True):
 
     key: str = Field(primary_key=True, max_length=100)
     value: Any = _json()
+
+
+from . import online as _online  # noqa: E402, F401  (the online tables join this metadata)

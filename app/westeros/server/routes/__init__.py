@@ -10,7 +10,9 @@ from . import pages, replay, saves, seats
 
 def routers(core: Core) -> list[APIRouter]:
     """Every router of the local core, sharing ``core``."""
-    return [module.router(core) for module in (pages, saves, replay, seats)]
+    from westeros.online import hosting
+
+    return [module.router(core) for module in (pages, saves, replay, seats, hosting)]
 
 
 __all__ = ["routers"]

@@ -1,0 +1,565 @@
+"""The online server's ASGI app (``westeros server``; routes in docs/protocol.md "Online").
+
+Who is who: a player's secret key travels only in the ``westeros_player`` cookie (HttpOnly,
+SameSite=Strict; set by ``POST /api/players``) or, for programs, the ``X-Westeros-Key``
+header — never in a URL. Invite links carry their token in the fragment (``/join#invite=…``),
+which browsers neither send to the server nor put in a Referer; the join page posts it.
+Every response says ``Referrer-Policy: no-referrer``; a request that may change something
+(and every WebSocket) must come from the server's own origin when the browser names one.
+
+Sockets: ``/ws/games/{id}/seats/{house}`` (the board's, the same messages as the local core's
+plus ``chat``), ``/ws/games/{id}/watch`` (a spectator: the public view only, any action is
+refused), ``/ws/lobbies/{id}`` (the lobby's roster and chat, for players and spectators)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
+from markupsafe import Markup
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect
+
+from westeros.engine import EngineError
+from westeros.plugins import LoadedPlugins, load
+from westeros.server import pages
+from westeros.server.i18n import Catalogs, Templates, choose_language, normalise
+from westeros.server.narrate import Narrator
+from westeros.session import SessionError, error_reply
+from westeros.store import GameStore, StoreError
+
+from .ai_pool import make_pool
+from .bus import make_bus
+from .errors import OnlineError, SpectatorCannotAct, UnknownPlayer
+from .hub import Conn, OnlineHub, clean_name
+from .records import LobbyInfo, PlayerInfo
+from .store import OnlineStore
+
+log = logging.getLogger("westeros.online")
+
+PLAYER_COOKIE = "westeros_player"
+KEY_HEADER = "x-westeros-key"
+ENV_REDIS_URL = "WESTEROS_REDIS_URL"
+ENV_AI_PROCESSES = "WESTEROS_AI_PROCESSES"
+ENV_REDIS_PREFIX = "WESTEROS_REDIS_PREFIX"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+CLOSE_REFUSED = 4403
+CLOSE_NO_GAME = 4404
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def online_error(exc: Exception, in_reply_to: Any = None) -> dict[str, Any]:
+    """The ``error`` message for a refused online request (``code`` is stable)."""
+    message = error_reply(exc, in_reply_to)
+    message.setdefault("code", getattr(exc, "code", "") or "")
+    return message
+
+
+class Guard:
+    """ASGI middleware: ``Referrer-Policy: no-referrer`` on every response; a WebSocket or a
+    state-changing request whose browser-sent Origin is not this server's is refused."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        origin = headers.get("origin")
+        unsafe = scope["type"] == "websocket" or scope.get("method") not in SAFE_METHODS
+        if unsafe and origin is not None and urlsplit(origin).netloc != headers.get("host"):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            response = JSONResponse(
+                {"error": "cross-origin request refused", "code": "online/cross-origin"}, 403
+            )
+            await response(scope, receive, send)
+            return
+
+        async def wrapped(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"].append((b"referrer-policy", b"no-referrer"))
+            await send(message)
+
+        await self.app(scope, receive, wrapped)
+
+
+class Online:
+    """What the routes share."""
+
+    def __init__(
+        self, loaded: LoadedPlugins, store: GameStore, hub: OnlineHub, templates: Templates
+    ) -> None:
+        self.loaded = loaded
+        self.store = store
+        self.hub = hub
+        self.online = hub.online
+        self.templates = templates
+        self.catalogs = templates.catalogs
+
+    def key(self, request: Request | WebSocket) -> str | None:
+        """The player key a request carries (cookie or header; never the URL)."""
+        return request.headers.get(KEY_HEADER) or request.cookies.get(PLAYER_COOKIE)
+
+    def player(self, request: Request | WebSocket) -> PlayerInfo:
+        """The player the request's key belongs to (UnknownPlayer)."""
+        return self.online.player(self.key(request))
+
+    def maybe_player(self, request: Request | WebSocket) -> PlayerInfo | None:
+        """The request's player, or None (a spectator)."""
+        try:
+            return self.player(request)
+        except UnknownPlayer:
+            return None
+
+    def language(self, request: Request | WebSocket) -> str:
+        """The request's language."""
+        return choose_language(
+            self.catalogs,
+            request.query_params.get("lang"),
+            request.cookies.get("westeros_lang"),
+            request.headers.get("accept-language"),
+        )
+
+    def page(self, request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:
+        """Render template ``name`` in the request's language."""
+        lang = self.language(request)
+        return HTMLResponse(self.templates.render(name, lang, {"lang": lang, **context}))
+
+
+def create_online_app(
+    *,
+    store_url: str | None = None,
+    redis_url: str | None = None,
+    ai_processes: int = 1,
+    ai_budget: float = 1.0,
+    plugins: LoadedPlugins | None = None,
+    redis_prefix: str = "westeros",
+) -> FastAPI:
+    """The online server of one worker: the store at ``store_url`` (default: as the local
+    core), shared with the other workers through Redis at ``redis_url`` (None: this process
+    is the only one), AI seats decided in a pool of ``ai_processes`` processes."""
+    loaded = plugins if plugins is not None else load()
+    store = GameStore.open(store_url)
+    bus = make_bus(redis_url, redis_prefix)
+    pool = make_pool(ai_processes)
+    hub = OnlineHub(store, OnlineStore(store.engine), bus, pool, ai_budget=ai_budget)
+    catalogs = Catalogs([LOCALE_DIR, *loaded.translations])
+    templates = Templates(pages.template_folders(loaded), catalogs)
+    online = Online(loaded, store, hub, templates)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        hub.start()
+        yield
+        hub.close()
+        pool.shutdown(wait=False, cancel_futures=True)
+        bus.close()
+        store.close()
+
+    app = FastAPI(
+        title="Westeros online", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
+    app.state.online = online
+    _api(app, online)
+    _pages(app, online)
+    _sockets(app, online)
+    for prefix, folder in pages.static_folders(loaded):
+        path = f"/static/{prefix}" if prefix else "/static"
+        if Path(folder).is_dir():
+            app.mount(path, StaticFiles(directory=folder), name=f"static:{prefix or 'base'}")
+    app.add_middleware(Guard)
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """The app for ``uvicorn --factory`` workers: configured by environment variables
+    (``WESTEROS_DATABASE_URL``, ``WESTEROS_REDIS_URL``, ``WESTEROS_AI_PROCESSES``,
+    ``WESTEROS_REDIS_PREFIX``: the prefix of every Redis key and channel)."""
+    return create_online_app(
+        redis_url=os.environ.get(ENV_REDIS_URL) or None,
+        ai_processes=int(os.environ.get(ENV_AI_PROCESSES) or 1),
+        redis_prefix=os.environ.get(ENV_REDIS_PREFIX) or "westeros",
+    )
+
+
+# ---------------------------------------------------------------------------------- API
+
+Handler = Callable[[Request], Awaitable[Any]]
+
+
+def _refusing(handler: Handler) -> Handler:
+    async def wrapped(request: Request) -> Any:
+        try:
+            return await handler(request)
+        except OnlineError as exc:
+            return JSONResponse(online_error(exc), status_code=exc.status)
+        except SessionError as exc:
+            return JSONResponse(online_error(exc), status_code=400)
+        except (StoreError, EngineError, ValueError) as exc:
+            return JSONResponse(online_error(exc), status_code=400)
+
+    return wrapped
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        data = await request.json()
+    except ValueError as exc:
+        raise OnlineError("the request body must be JSON") from exc
+    if not isinstance(data, dict):
+        raise OnlineError("the request body must be a JSON object")
+    return data
+
+
+def _you(lobby: LobbyInfo, player: PlayerInfo | None) -> dict[str, Any]:
+    seat = lobby.seat_of(player.id) if player is not None else None
+    return {
+        "lobby": lobby.public(),
+        "you": {
+            "house": seat.house if seat else None,
+            "host": player is not None and lobby.host_id == player.id,
+        },
+    }
+
+
+def _invite_links(invites: dict[str, str]) -> dict[str, str]:
+    return {house: f"/join#invite={token}" for house, token in invites.items()}
+
+
+def _api(app: FastAPI, online: Online) -> None:
+    hub = online.hub
+
+    def run(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Awaitable[Any]:
+        return asyncio.to_thread(func, *args, **kwargs)
+
+    @app.post("/api/players")
+    @_refusing
+    async def register(request: Request) -> Response:
+        data = await _body(request)
+        key = data.get("key") or online.key(request)
+        if key is not None and (not isinstance(key, str) or not 32 <= len(key) <= 200):
+            raise UnknownPlayer("a player key is 32 to 200 characters")
+        if data.get("name") is None and isinstance(key, str):
+            player = await run(online.online.player, key)  # a known key on a new device
+        else:
+            player, key = await run(online.online.register, clean_name(data.get("name")), key)
+        response = JSONResponse({"id": player.id, "name": player.name, "key": key})
+        response.set_cookie(
+            PLAYER_COOKIE,
+            key,
+            httponly=True,
+            samesite="strict",
+            secure=request.url.scheme == "https",
+            max_age=10 * 365 * 24 * 3600,
+        )
+        response.headers["cache-control"] = "no-store"
+        return response
+
+    @app.get("/api/me")
+    @_refusing
+    async def me(request: Request) -> Response:
+        player = await run(online.player, request)
+        return JSONResponse({"id": player.id, "name": player.name})
+
+    @app.get("/api/lobbies")
+    @_refusing
+    async def lobbies(request: Request) -> Response:
+        found = await run(online.online.lobbies)
+        return JSONResponse({"lobbies": [lobby.public() for lobby in found]})
+
+    @app.post("/api/lobbies")
+    @_refusing
+    async def create(request: Request) -> Response:
+        player = await run(online.player, request)
+        data = await _body(request)
+        lobby, invites = await run(
+            hub.create_lobby,
+            player,
+            name=str(data.get("name") or ""),
+            players=int(data.get("players") or 0),
+            options=data.get("options") or {},
+            disable=data.get("disable") or [],
+            ai_level=str(data.get("ai_level") or "normal"),
+            open_houses=data.get("open_houses"),
+            host_house=data.get("house", "random"),
+            clock_seconds=int(data.get("clock_seconds") or 0),
+            grace_seconds=int(data.get("grace_seconds", 60)),
+        )
+        return JSONResponse({**_you(lobby, player), "invites": _invite_links(invites)})
+
+    @app.get("/api/lobbies/{lobby_id}")
+    @_refusing
+    async def lobby(request: Request) -> Response:
+        found = await run(online.online.lobby, request.path_params["lobby_id"])
+        return JSONResponse(_you(found, await run(online.maybe_player, request)))
+
+    async def seat_change(request: Request, action: str) -> Response:
+        player = await run(online.player, request)
+        data = await _body(request)
+        lobby_id = request.path_params["lobby_id"]
+        house = str(data.get("house") or "")
+        extra: dict[str, Any] = {}
+        if action == "take":
+            found = await run(hub.take, lobby_id, player, house or "random")
+        elif action == "ready":
+            found = await run(hub.ready, lobby_id, player, bool(data.get("ready", True)))
+        elif action == "start":
+            found = await run(hub.start_game, lobby_id, player)
+        elif action == "kick":
+            found = await run(hub.kick, lobby_id, player, house)
+        else:
+            found, token = await run(hub.hand_back, lobby_id, player, house)
+            extra["invite"] = _invite_links({house: token})[house]
+        return JSONResponse({**_you(found, player), **extra})
+
+    for action in ("take", "ready", "start", "kick", "hand-back"):
+
+        def bind(action: str = action) -> Handler:
+            async def route(request: Request) -> Response:
+                return await seat_change(request, action.replace("-", "_").split("_")[0])
+
+            return _refusing(route)
+
+        app.add_api_route(f"/api/lobbies/{{lobby_id}}/{action}", bind(), methods=["POST"])
+
+    @app.post("/api/join")
+    @_refusing
+    async def join(request: Request) -> Response:
+        player = await run(online.player, request)
+        data = await _body(request)
+        found, house = await run(hub.join, str(data.get("invite") or ""), player)
+        return JSONResponse({**_you(found, player), "house": house})
+
+    @app.get("/api/lobbies/{lobby_id}/chat")
+    @_refusing
+    async def chat_log(request: Request) -> Response:
+        """The lobby's chat as the requester may read it (their house's ravens or none)."""
+        lobby_id = request.path_params["lobby_id"]
+        found = await run(online.online.lobby, lobby_id)
+        player = await run(online.maybe_player, request)
+        seat = found.seat_of(player.id) if player else None
+        lines = await run(online.online.chat, lobby_id, seat.house if seat else None)
+        return JSONResponse({"chat": [line.message() for line in lines]})
+
+
+# ---------------------------------------------------------------------------------- pages
+
+
+def _pages(app: FastAPI, online: Online) -> None:
+    @app.get("/", response_class=HTMLResponse)
+    def index(request: Request) -> Response:
+        return online.page(request, "online/lobbies.html", {})
+
+    @app.get("/lobbies/{lobby_id}", response_class=HTMLResponse)
+    def lobby_page(request: Request, lobby_id: str) -> Response:
+        return online.page(request, "online/lobby.html", {"lobby_id": lobby_id})
+
+    @app.get("/join", response_class=HTMLResponse)
+    def join_page(request: Request) -> Response:
+        return online.page(request, "online/join.html", {})
+
+    @app.get("/games/{game_id}/play/{house}", response_class=HTMLResponse)
+    def board(request: Request, game_id: str, house: str) -> Response:
+        try:
+            player = online.player(request)
+            session, lobby = online.hub.open_seat(game_id, house, player)
+        except (OnlineError, SessionError) as exc:
+            return JSONResponse(online_error(exc), status_code=getattr(exc, "status", 403))
+        context = pages.board_context(session, house, online.loaded)
+        context.update(
+            replay_url=None, export_url=None, lobby_id=lobby.id, map_svg=Markup(context["map_svg"])
+        )
+        return online.page(request, "online/board.html", context)
+
+    @app.get("/i18n/{lang}.json")
+    def catalog(lang: str) -> Response:
+        code = normalise(lang)
+        if code is None or code not in online.catalogs.languages():
+            return JSONResponse({"error": f"no catalog for {lang!r}"}, status_code=404)
+        return JSONResponse({"lang": code, "messages": online.catalogs.messages(code)})
+
+
+# ---------------------------------------------------------------------------------- sockets
+
+
+class _Socket:
+    """A socket's outgoing queue, filled from any thread, emptied by one task."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.loop = asyncio.get_running_loop()
+        self.queue: asyncio.Queue[dict[str, Any] | int | None] = asyncio.Queue()
+        self.task = asyncio.create_task(self._pump())
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+
+    def close(self, code: int) -> None:
+        self.loop.call_soon_threadsafe(self.queue.put_nowait, code)
+
+    async def _pump(self) -> None:
+        while (message := await self.queue.get()) is not None:
+            try:
+                if isinstance(message, int):
+                    await self.websocket.close(code=message)
+                    return
+                await self.websocket.send_json(message)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+
+    async def finish(self) -> None:
+        self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.task, timeout=5)
+
+
+async def _refuse(websocket: WebSocket, exc: Exception, code: int) -> None:
+    await websocket.send_json(online_error(exc))
+    await websocket.close(code=code)
+
+
+async def _messages(websocket: WebSocket) -> AsyncIterator[str | bytes | None]:
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        yield message.get("text") if message.get("text") is not None else message.get("bytes")
+
+
+def _chat_data(raw: str | bytes | None) -> dict[str, Any] | None:
+    """The message if it is a ``chat`` message, else None (the session parses the rest)."""
+    if (
+        raw is None
+        or len(raw) > 4096
+        or b'"chat"' not in (raw if isinstance(raw, bytes) else raw.encode())
+    ):
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) and data.get("type") == "chat" else None
+
+
+def _sockets(app: FastAPI, online: Online) -> None:
+    hub = online.hub
+
+    @app.websocket("/ws/games/{game_id}/seats/{house}")
+    async def seat(websocket: WebSocket, game_id: str, house: str) -> None:
+        await websocket.accept()
+        try:
+            player = await asyncio.to_thread(online.player, websocket)
+            session, lobby = await asyncio.to_thread(hub.open_seat, game_id, house, player)
+        except (OnlineError, SessionError, StoreError) as exc:
+            code = CLOSE_NO_GAME if getattr(exc, "status", 0) == 404 else CLOSE_REFUSED
+            await _refuse(websocket, exc, code)
+            return
+        out = _Socket(websocket)
+        conn = Conn(lobby.id, house, out.deliver, player, board=True, close=out.close)
+        narrate = Narrator(
+            session.state.rules, online.catalogs.translations(online.language(websocket))
+        )
+        detach = await asyncio.to_thread(session.attach, house, out.deliver, narrate)
+        try:
+            await asyncio.to_thread(hub.connect, conn)
+            async for raw in _messages(websocket):
+                chat = _chat_data(raw)
+                if chat is not None:
+                    await _chat(conn, chat, hub)
+                    continue
+                reply = await asyncio.to_thread(session.handle, house, raw, player.id)
+                if reply is not None:
+                    out.deliver(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            detach()
+            _in_background(hub.disconnect, conn)
+            await out.finish()
+
+    @app.websocket("/ws/games/{game_id}/watch")
+    async def watch(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        try:
+            session, lobby = await asyncio.to_thread(hub.session, game_id)
+        except (OnlineError, StoreError) as exc:
+            await _refuse(websocket, exc, CLOSE_NO_GAME)
+            return
+        out = _Socket(websocket)
+        conn = Conn(lobby.id, None, out.deliver, None, board=True)
+        narrate = Narrator(
+            session.state.rules, online.catalogs.translations(online.language(websocket))
+        )
+        detach = await asyncio.to_thread(session.watch, out.deliver, narrate)
+        try:
+            async for raw in _messages(websocket):
+                chat = _chat_data(raw)
+                if chat is not None:
+                    await _chat(conn, chat, hub)
+                    continue
+                out.deliver(
+                    online_error(SpectatorCannotAct("spectators watch: they cannot act or ask"))
+                )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            detach()
+            await out.finish()
+
+    @app.websocket("/ws/lobbies/{lobby_id}")
+    async def lobby_socket(websocket: WebSocket, lobby_id: str) -> None:
+        await websocket.accept()
+        try:
+            lobby = await asyncio.to_thread(online.online.lobby, lobby_id)
+        except OnlineError as exc:
+            await _refuse(websocket, exc, CLOSE_NO_GAME)
+            return
+        player = await asyncio.to_thread(online.maybe_player, websocket)
+        seat = lobby.seat_of(player.id) if player is not None else None
+        house = seat.house if seat is not None else None
+        out = _Socket(websocket)
+        conn = Conn(lobby.id, house, out.deliver, player if house else None, board=False)
+        try:
+            await asyncio.to_thread(hub.connect, conn)
+            out.deliver(await asyncio.to_thread(hub.roster, lobby.id))
+            for line in await asyncio.to_thread(online.online.chat, lobby.id, house):
+                out.deliver(line.message())
+            async for raw in _messages(websocket):
+                chat = _chat_data(raw)
+                if chat is None:
+                    out.deliver(online_error(OnlineError("this socket takes chat messages only")))
+                    continue
+                await _chat(conn, chat, hub)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            _in_background(hub.disconnect, conn)
+            await out.finish()
+
+
+def _in_background(func: Callable[..., Any], *args: Any) -> None:
+    """Run ``func`` in a worker thread without waiting: clean-up that must happen even when
+    the socket's task is being cancelled (server shutdown, a dropped client)."""
+    asyncio.get_running_loop().run_in_executor(None, func, *args)
+
+
+async def _chat(conn: Conn, data: dict[str, Any], hub: OnlineHub) -> None:
+    try:
+        await asyncio.to_thread(hub.chat, conn, data)
+    except OnlineError as exc:
+        conn.deliver(online_error(exc, data.get("id")))

@@ -1,0 +1,589 @@
+"""The online hub of one worker (docs/online.md): lobby flow, seat sockets, spectators, chat,
+presence, abandoned seats and the turn clock, on top of the shared store and bus.
+
+Who decides for a house (RULES.md 0.4.4 for what each may see): a seat nobody took (or whose
+player was kicked) is the AI's; a person's seat is the person's while they have a socket
+open on any worker, and again at once when they come back; once they have been away longer
+than the lobby's grace period — and for any one decision when their time bank is empty —
+the AI decides for it. The worker holding the game's lease (``bus.lease``) runs those AI
+decisions (in the process pool, ``ai_pool``) and the clock; the other workers only follow."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import secrets
+import threading
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
+
+from westeros.engine import pending
+from westeros.plugins import build_ruleset
+from westeros.server import hints
+from westeros.session import Accepted, Human, Player, WrongSeat
+from westeros.store import AI, GameStore, SeatSpec
+from westeros.store.online import OPEN, RUNNING
+
+from .ai_pool import DEFAULT_LEVEL, PooledAi
+from .bus import Bus
+from .chat import RateLimit, check_recipient, clean_text
+from .errors import BadName, LobbyState, NotHost, NotYourSeat, OnlineError
+from .records import ChatLine, LobbyInfo, PlayerInfo
+from .session import OnlineSession
+from .store import OnlineStore
+
+log = logging.getLogger("westeros.online")
+
+RANDOM = "random"
+MAX_NAME = 40
+PRESENCE_TTL = 15.0
+LEASE_TTL = 10.0
+CLOCK_INCREMENT = 10.0
+AI_LEVELS = ("baseline", "easy", "normal", "hard")
+
+Deliver = Callable[[dict[str, Any]], None]
+
+
+def clean_name(name: object) -> str:
+    """A display name: 1 to MAX_NAME printable characters (shown as plain text)."""
+    if not isinstance(name, str) or not name.strip():
+        raise BadName("choose a display name")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise BadName(f"a display name may have at most {MAX_NAME} characters")
+    if not name.isprintable():
+        raise BadName("a display name may not hold control characters")
+    return name
+
+
+def phase_of(session: OnlineSession) -> str:
+    """The kind of decision the game waits for now (the chat's "phase" stamp)."""
+    prompts = pending(session.state)
+    return min((p.kind for p in prompts.values()), default="")
+
+
+@dataclasses.dataclass(eq=False)
+class Conn:
+    """One socket held by this worker: a seat's (``board``), or a chat/roster socket."""
+
+    lobby_id: str
+    house: str | None
+    deliver: Deliver
+    player: PlayerInfo | None
+    board: bool
+    id: str = dataclasses.field(default_factory=lambda: uuid.uuid4().hex)
+    close: Callable[[int], None] | None = None
+
+
+class OnlineHub:
+    """Everything one worker does for online games (see module docstring)."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        online: OnlineStore,
+        bus: Bus,
+        pool: Executor,
+        *,
+        ai_budget: float = 1.0,
+        tick: float = 0.25,
+        scan: float = 1.0,
+    ) -> None:
+        self.store = store
+        self.online = online
+        self.bus = bus
+        self.pool = pool
+        self.ai_budget = ai_budget
+        self.tick = tick
+        self.scan = scan
+        self.rate = RateLimit()
+        self._sessions: dict[str, OnlineSession] = {}
+        self._lobby_of: dict[str, str] = {}
+        self._conns: defaultdict[str, list[Conn]] = defaultdict(list)
+        self._absent_since: dict[tuple[str, str], float] = {}
+        self._banks: dict[tuple[str, str], float] = {}
+        self._busy: set[tuple[str, str]] = set()
+        self._dirty: set[str] = set()
+        self._lock = threading.RLock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._deciders = ThreadPoolExecutor(max_workers=8, thread_name_prefix="westeros-ai")
+        self._thread = threading.Thread(target=self._run, name="westeros-online", daemon=True)
+        bus.listen(self._on_bus)
+
+    def start(self) -> None:
+        """Start the seat/clock thread."""
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop the thread and the decision threads."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(5)
+        self._deciders.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ lobby flow
+    def create_lobby(
+        self,
+        host: PlayerInfo,
+        *,
+        name: str,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        disable: Iterable[str] = (),
+        ai_level: str = DEFAULT_LEVEL,
+        open_houses: Iterable[str] | None = None,
+        host_house: str | None = RANDOM,
+        clock_seconds: int = 0,
+        grace_seconds: int = 60,
+    ) -> tuple[LobbyInfo, dict[str, str]]:
+        """A new lobby; ``open_houses`` (default: all) may be taken by people, the rest are
+        the AI's. Returns it and the invite token of each open seat."""
+        if ai_level not in AI_LEVELS:
+            raise LobbyState(f"the AI level is one of {', '.join(AI_LEVELS)}")
+        if not 0 <= clock_seconds <= 24 * 3600 or not 0 <= grace_seconds <= 3600:
+            raise LobbyState("the clock is 0 to 86400 seconds and the grace period 0 to 3600")
+        options = dict(options or {})
+        disable = list(disable)
+        rules = build_ruleset(options, disable=disable)
+        setup = rules.setups.get(players)
+        if setup is None:
+            raise LobbyState(f"a game has {', '.join(map(str, sorted(rules.setups)))} players")
+        unknown = sorted(set(options) - set(rules.options))
+        if unknown:
+            raise LobbyState(f"unknown option(s): {', '.join(unknown)}")
+        houses = list(setup.houses)
+        opened = list(houses if open_houses is None else open_houses)
+        strangers = sorted(set(opened) - set(houses))
+        if strangers:
+            raise LobbyState(f"{', '.join(strangers)} do(es) not play in a {players}-player game")
+        if host_house == RANDOM:
+            host_house = secrets.choice(opened) if opened else None
+        if host_house is not None and host_house not in opened:
+            raise LobbyState(f"{host_house} is not one of the open seats")
+        lobby, invites = self.online.create_lobby(
+            host,
+            name=clean_name(name or f"{host.name}'s game")[:80],
+            players=players,
+            houses=houses,
+            open_houses=opened,
+            settings={"options": options, "disable": disable, "ai_level": ai_level},
+            clock_seconds=clock_seconds,
+            grace_seconds=grace_seconds,
+        )
+        if host_house is not None:
+            lobby = self.online.take_seat(lobby.id, host, host_house)
+            invites.pop(host_house, None)
+        return lobby, invites
+
+    def take(self, lobby_id: str, player: PlayerInfo, house: str) -> LobbyInfo:
+        """``player`` takes ``house`` (or a random free open seat)."""
+        if house == RANDOM:
+            lobby = self.online.lobby(lobby_id)
+            free = [s.house for s in lobby.seats if s.open and s.player_id is None]
+            if not free:
+                raise LobbyState("there is no free seat left")
+            house = secrets.choice(free)
+        lobby = self.online.take_seat(lobby_id, player, house)
+        self._lobby_changed(lobby)
+        return lobby
+
+    def ready(self, lobby_id: str, player: PlayerInfo, ready: bool) -> LobbyInfo:
+        """``player`` is ready (or not) to start."""
+        lobby = self.online.set_ready(lobby_id, player, ready)
+        self._lobby_changed(lobby)
+        return lobby
+
+    def _host(self, lobby_id: str, player: PlayerInfo) -> LobbyInfo:
+        lobby = self.online.lobby(lobby_id)
+        if lobby.host_id != player.id:
+            raise NotHost("only the host can do this")
+        return lobby
+
+    def start_game(
+        self, lobby_id: str, player: PlayerInfo, seed: int | str | None = None
+    ) -> LobbyInfo:
+        """The host starts the game: every person but the host must be ready; the seats
+        nobody took are played by the AI at the lobby's level."""
+        lobby = self._host(lobby_id, player)
+        if lobby.status != OPEN:
+            raise LobbyState("this game has already started")
+        waiting = [
+            s.house for s in lobby.seats if s.human and not s.ready and s.player_id != lobby.host_id
+        ]
+        if waiting:
+            raise LobbyState(f"not everyone is ready yet: {', '.join(waiting)}")
+        settings = lobby.settings
+        rules = build_ruleset(settings["options"], disable=settings["disable"])
+        seats: dict[str, Player] = {
+            s.house: (
+                Human(s.player_name or "", credential=s.player_id)
+                if s.player_id
+                else self._ai(settings["ai_level"], rules.plugins, settings["options"])
+            )
+            for s in lobby.seats
+        }
+        session = OnlineSession.create(
+            self.store,
+            rules,
+            lobby.players,
+            seats,
+            secrets.randbelow(2**31) if seed is None else seed,
+            settings["options"],
+            name=lobby.name,
+            hint=hints.hint,
+            ai_budget=self.ai_budget,
+        )
+        assert isinstance(session, OnlineSession)
+        lobby = self.online.mark_running(lobby_id, session.game_id)
+        self._install(session, lobby)
+        self._lobby_changed(lobby)
+        self._wake.set()
+        return lobby
+
+    def kick(self, lobby_id: str, player: PlayerInfo, house: str) -> LobbyInfo:
+        """The host takes ``house`` from its player: the AI plays it from now on."""
+        self._host(lobby_id, player)
+        lobby, _ = self.online.release(lobby_id, house, reopen=False)
+        self._seat_lost(lobby, house)
+        self.bus.publish(
+            lobby.game_id or lobby.id, {"kind": "seat", "lobby": lobby_id, "house": house}
+        )
+        self._lobby_changed(lobby)
+        return lobby
+
+    def hand_back(self, lobby_id: str, player: PlayerInfo, house: str) -> tuple[LobbyInfo, str]:
+        """The host gives ``house`` a fresh invite, so that a person can have it (back)."""
+        self._host(lobby_id, player)
+        lobby, token = self.online.release(lobby_id, house, reopen=True)
+        assert token is not None
+        self._seat_lost(lobby, house)
+        self.bus.publish(
+            lobby.game_id or lobby.id, {"kind": "seat", "lobby": lobby_id, "house": house}
+        )
+        self._lobby_changed(lobby)
+        return lobby, token
+
+    def join(self, token: str, player: PlayerInfo) -> tuple[LobbyInfo, str]:
+        """``player`` takes the seat of invite ``token``."""
+        lobby, house = self.online.join_by_invite(token, player)
+        self._lobby_changed(lobby)
+        return lobby, house
+
+    # ------------------------------------------------------------------ sessions
+    def _ai(self, level: str, plugins: Any, options: Mapping[str, Any]) -> PooledAi:
+        return PooledAi(self.pool, level, plugins, options)
+
+    def _install(self, session: OnlineSession, lobby: LobbyInfo) -> None:
+        session.share(self.bus)
+        session.observe(lambda accepted: self._accepted(lobby.id, session.game_id, accepted))
+        with self._lock:
+            self._sessions[session.game_id] = session
+            self._lobby_of[session.game_id] = lobby.id
+
+    def session(self, game_id: str) -> tuple[OnlineSession, LobbyInfo]:
+        """The replica of running game ``game_id`` on this worker (loaded on first use)."""
+        lobby = self.online.lobby_of_game(game_id)
+        if lobby is None:
+            raise NotYourSeat("this is not an online game")
+        with self._lock:
+            session = self._sessions.get(game_id)
+            if session is not None:
+                return session, lobby
+            settings = lobby.settings
+            humans = {
+                s.house: Human(s.player_name or "", credential=s.player_id)
+                for s in lobby.seats
+                if s.player_id
+            }
+
+            def factory(house: str, seat: SeatSpec) -> PooledAi:
+                return self._ai(settings["ai_level"], plugins, settings["options"])
+
+            plugins = self.store.game(game_id).setup.plugins
+            resumed = OnlineSession.resume(
+                self.store,
+                game_id,
+                factory,
+                humans=humans,
+                hint=hints.hint,
+                ai_budget=self.ai_budget,
+            )
+            assert isinstance(resumed, OnlineSession)
+            for seat in lobby.seats:  # seats a person took after the game was created
+                if seat.player_id is None and not resumed.is_ai(seat.house):
+                    resumed.players[seat.house] = factory(seat.house, SeatSpec(seat.house, AI))
+            self._install(resumed, lobby)
+            return resumed, lobby
+
+    def _accepted(self, lobby_id: str, game_id: str, accepted: Accepted) -> None:
+        if accepted.state.winner is not None:
+            try:
+                self.online.mark_finished(lobby_id)
+            except OnlineError:
+                log.exception("could not mark lobby %s finished", lobby_id)
+        with self._lock:
+            self._dirty.add(game_id)
+        self._wake.set()
+
+    def _set_person(self, session: OnlineSession, lobby: LobbyInfo, house: str) -> None:
+        seat = lobby.seat(house)
+        if seat is not None and seat.player_id is not None:
+            current = session.players.get(house)
+            if not isinstance(current, Human) or current.credential != seat.player_id:
+                session.players[house] = Human(seat.player_name or "", credential=seat.player_id)
+
+    def _set_ai(self, session: OnlineSession, lobby: LobbyInfo, house: str) -> None:
+        if not session.is_ai(house):
+            settings = lobby.settings
+            plugins = session.state.rules.plugins
+            session.players[house] = self._ai(settings["ai_level"], plugins, settings["options"])
+
+    def _seat_lost(self, lobby: LobbyInfo, house: str) -> None:
+        """The seat's player no longer owns it: the AI's now, their sockets are closed."""
+        with self._lock:
+            session = self._sessions.get(lobby.game_id or "")
+            conns = [c for c in self._conns[lobby.id] if c.house == house and c.player is not None]
+        if session is not None:
+            self._set_ai(session, lobby, house)
+        for conn in conns:
+            seat = lobby.seat(house)
+            if conn.player is not None and seat is not None and seat.player_id == conn.player.id:
+                continue
+            conn.deliver(
+                {
+                    "type": "error",
+                    "code": NotYourSeat.code,
+                    "error": "NotYourSeat",
+                    "message": "the host gave your seat to someone else",
+                    "rule": "",
+                    "in_reply_to": None,
+                }
+            )
+            if conn.close is not None:
+                conn.close(4403)
+        self._wake.set()
+
+    # ------------------------------------------------------------------ sockets
+    def seat_key(self, lobby_id: str, house: str) -> str:
+        """The presence key of a seat."""
+        return f"{lobby_id}:{house}"
+
+    def open_seat(
+        self, game_id: str, house: str, player: PlayerInfo
+    ) -> tuple[OnlineSession, LobbyInfo]:
+        """Check that ``player`` owns ``house`` of ``game_id`` (NotYourSeat otherwise) and
+        give the seat back to the person at once."""
+        session, lobby = self.session(game_id)
+        seat = lobby.seat(house)
+        if seat is None:
+            raise WrongSeat(f"{house!r} does not play in this game")
+        if seat.player_id != player.id:
+            raise NotYourSeat(f"{house} is not your seat (use your own player key)")
+        self._set_person(session, lobby, house)
+        return session, lobby
+
+    def connect(self, conn: Conn) -> None:
+        """A socket of this worker opened (board: the seat is present from now)."""
+        with self._lock:
+            self._conns[conn.lobby_id].append(conn)
+        if conn.board and conn.house is not None:
+            self.bus.set_present(self.seat_key(conn.lobby_id, conn.house), conn.id, PRESENCE_TTL)
+            self._absent_since.pop((conn.lobby_id, conn.house), None)
+            self._roster_changed(conn.lobby_id)
+
+    def disconnect(self, conn: Conn) -> None:
+        """A socket of this worker closed."""
+        with self._lock:
+            if conn in self._conns[conn.lobby_id]:
+                self._conns[conn.lobby_id].remove(conn)
+        if conn.board and conn.house is not None:
+            self.bus.set_absent(self.seat_key(conn.lobby_id, conn.house), conn.id)
+            self._roster_changed(conn.lobby_id)
+
+    def roster(self, lobby_id: str) -> dict[str, Any]:
+        """The ``roster`` message: every seat, its player, whether they are connected and
+        who decides for it now, and the time banks (public to every client)."""
+        lobby = self.online.lobby(lobby_id)
+        with self._lock:
+            session = self._sessions.get(lobby.game_id or "")
+        seats = []
+        for s in lobby.seats:
+            present = s.player_id is not None and self.bus.present(self.seat_key(lobby.id, s.house))
+            bank = self._banks.get((lobby.id, s.house), s.clock_left)
+            seats.append(
+                {
+                    "house": s.house,
+                    "player": s.player_name,
+                    "connected": present,
+                    "ai": s.player_id is None or (session is not None and session.is_ai(s.house)),
+                    "clock_left": round(bank, 1) if lobby.clock_seconds else None,
+                }
+            )
+        return {"type": "roster", "lobby": lobby.public(), "seats": seats}
+
+    def _roster_changed(self, lobby_id: str) -> None:
+        self.bus.publish(lobby_id, {"kind": "roster", "lobby": lobby_id})
+        self._send_roster(lobby_id)
+
+    def _lobby_changed(self, lobby: LobbyInfo) -> None:
+        self._roster_changed(lobby.id)
+
+    def _send_roster(self, lobby_id: str) -> None:
+        with self._lock:
+            conns = list(self._conns.get(lobby_id, ()))
+        if not conns:
+            return
+        message = self.roster(lobby_id)
+        for conn in conns:
+            if not conn.board:
+                conn.deliver(message)
+
+    # ------------------------------------------------------------------ chat
+    def chat(self, conn: Conn, data: Mapping[str, Any]) -> ChatLine:
+        """A chat message from ``conn``: checked (plain text, length, rate, recipient),
+        stored with the round and phase, then delivered to every socket that may read it."""
+        lobby = self.online.lobby(conn.lobby_id)
+        sender = conn.house
+        text = clean_text(data.get("text"))
+        to = check_recipient(sender, data.get("to"), [s.house for s in lobby.seats])
+        self.rate.check(conn.player.id if conn.player else f"spectator:{conn.id}")
+        round_number, phase = 0, "lobby"
+        if lobby.game_id is not None:
+            session, _ = self.session(lobby.game_id)
+            round_number, phase = session.state.round, phase_of(session)
+        name = conn.player.name if conn.player else "spectator"
+        line = self.online.add_chat(
+            lobby.id,
+            player_name=name,
+            house=sender,
+            to_house=to,
+            text=text,
+            round_number=round_number,
+            phase=phase,
+        )
+        self.bus.publish(lobby.id, {"kind": "chat", "lobby": lobby.id, "id": line.id})
+        self._deliver_chat(line)
+        return line
+
+    def _deliver_chat(self, line: ChatLine) -> None:
+        with self._lock:
+            conns = list(self._conns.get(line.lobby_id, ()))
+        message = line.message()
+        for conn in conns:
+            if line.visible_to(conn.house):
+                conn.deliver(message)
+
+    # ------------------------------------------------------------------ other workers
+    def _on_bus(self, key: str, message: dict[str, Any]) -> None:
+        kind = message.get("kind")
+        if kind == "action":
+            with self._lock:
+                session = self._sessions.get(key)
+            if session is not None:
+                session.follow(message["seq"], message["house"], message["action"], message["hash"])
+        elif kind == "chat":
+            line = self.online.chat_line(message["lobby"], int(message["id"]))
+            if line is not None:
+                self._deliver_chat(line)
+        elif kind == "roster":
+            self._send_roster(message["lobby"])
+        elif kind == "seat":
+            lobby = self.online.lobby(message["lobby"])
+            self._seat_lost(lobby, message["house"])
+
+    # ------------------------------------------------------------------ seats and clock
+    def _run(self) -> None:
+        """Every ``scan`` seconds: every running game whose lease this worker holds; in
+        between, right after an accepted action (or every ``tick``), only the games that
+        changed."""
+        last = scanned = time.monotonic()
+        while not self._stop.is_set():
+            self._wake.wait(self.tick)
+            self._wake.clear()
+            now = time.monotonic()
+            elapsed, last = now - last, now
+            with self._lock:
+                dirty, self._dirty = self._dirty, set()
+            try:
+                games: list[str | None] = list(sorted(dirty))
+                if now - scanned >= self.scan:
+                    scanned = now
+                    self._refresh_presence()
+                    games = [lb.game_id for lb in self.online.lobbies((RUNNING,), limit=1000)]
+                for game_id in games:
+                    if game_id and self.bus.lease(game_id, LEASE_TTL):
+                        self._drive(game_id, elapsed)
+            except Exception:
+                log.exception("the online seat thread failed; retrying")
+                self._stop.wait(1.0)
+
+    def _refresh_presence(self) -> None:
+        with self._lock:
+            conns = [c for cs in self._conns.values() for c in cs if c.board and c.house]
+        for conn in conns:
+            assert conn.house is not None
+            self.bus.set_present(self.seat_key(conn.lobby_id, conn.house), conn.id, PRESENCE_TTL)
+
+    def _drive(self, game_id: str, elapsed: float) -> None:
+        """Decide who plays each pending house of ``game_id`` now; run the AI ones."""
+        session, lobby = self.session(game_id)
+        session.catch_up()
+        if session.over:
+            return
+        now = time.monotonic()
+        changed = False
+        for house in sorted(pending(session.state)):
+            seat = lobby.seat(house)
+            ai_turn = seat is None or seat.player_id is None
+            if not ai_turn:
+                key = (lobby.id, house)
+                if self.bus.present(self.seat_key(lobby.id, house)):
+                    self._absent_since.pop(key, None)
+                    if session.is_ai(house):
+                        self._set_person(session, lobby, house)
+                        changed = True
+                    if lobby.clock_seconds and seat is not None:
+                        bank = self._banks.get(key, seat.clock_left) - elapsed
+                        self._banks[key] = bank
+                        ai_turn = bank <= 0
+                else:
+                    since = self._absent_since.setdefault(key, now)
+                    ai_turn = now - since >= lobby.grace_seconds
+            if ai_turn:
+                if not session.is_ai(house):
+                    self._set_ai(session, lobby, house)
+                    changed = True
+                self._decide(session, lobby, house)
+        if changed:
+            self._roster_changed(lobby.id)
+
+    def _decide(self, session: OnlineSession, lobby: LobbyInfo, house: str) -> None:
+        key = (session.game_id, house)
+        with self._lock:
+            if key in self._busy:
+                return
+            self._busy.add(key)
+
+        def run() -> None:
+            try:
+                serial = session.serial
+                session.play_ai(house)
+                bank_key = (lobby.id, house)
+                spent = self._banks.get(bank_key, 1.0) <= 0
+                if lobby.clock_seconds and spent and session.serial != serial:
+                    self._banks[bank_key] = CLOCK_INCREMENT
+                    self.online.set_clock(lobby.id, house, CLOCK_INCREMENT)
+            except Exception:
+                log.exception("AI seat %s of game %s failed", house, session.game_id)
+            finally:
+                with self._lock:
+                    self._busy.discard(key)
+                self._wake.set()
+
+        self._deciders.submit(run)

@@ -1,0 +1,67 @@
+"""``westeros server``: the online server under uvicorn (docs/online.md).
+
+With ``--redis`` and a PostgreSQL ``--database`` it runs ``--workers`` processes (on as many
+hosts as you like, all pointed at the same PostgreSQL and Redis); without ``--redis`` it is a
+single process (the embedded default, SQLite in the user data folder unless ``--database``
+says otherwise). The settings reach each worker through environment variables, which is how
+uvicorn starts its workers (``westeros.online.app:app_from_env``)."""
+
+from __future__ import annotations
+
+import os
+
+from westeros.store.db import ENV_DATABASE_URL, database_url, make_url
+
+from .app import ENV_AI_PROCESSES, ENV_REDIS_URL
+
+DEFAULT_PORT = 8765
+
+
+class ServerConfigError(ValueError):
+    """Settings that cannot work together (e.g. several workers without Redis)."""
+
+
+def check(database: str | None, redis: str | None, workers: int) -> str:
+    """The database URL to use; ServerConfigError for settings that cannot share a game."""
+    url = database_url(database)
+    if workers < 1:
+        raise ServerConfigError("--workers must be at least 1")
+    if workers > 1 and not redis:
+        raise ServerConfigError("several workers share their games through Redis: add --redis URL")
+    if redis and make_url(url).get_backend_name() == "sqlite":
+        raise ServerConfigError(
+            "workers sharing Redis need a shared database: give --database postgresql://…"
+        )
+    return url
+
+
+def run_server(
+    *,
+    host: str = "127.0.0.1",
+    port: int = DEFAULT_PORT,
+    workers: int = 1,
+    database: str | None = None,
+    redis: str | None = None,
+    ai_processes: int = 1,
+    log_level: str = "warning",
+) -> None:
+    """Serve until interrupted (see the module docstring)."""
+    import uvicorn
+
+    url = check(database, redis, workers)
+    os.environ[ENV_DATABASE_URL] = url
+    os.environ[ENV_AI_PROCESSES] = str(max(1, ai_processes))
+    if redis:
+        os.environ[ENV_REDIS_URL] = redis
+    else:
+        os.environ.pop(ENV_REDIS_URL, None)
+    print(f"Westeros online server at http://{host}:{port}/ ({workers} worker(s))", flush=True)
+    uvicorn.run(
+        "westeros.online.app:app_from_env",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level=log_level,
+        proxy_headers=True,
+    )

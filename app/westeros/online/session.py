@@ -1,0 +1,181 @@
+"""A game session on one worker of an online server: the local ``GameSession`` (validate →
+apply → save → broadcast, DESIGN §4) plus what several workers need.
+
+- ``submit`` runs under the game's writer lock (``bus.lock``): the replica first catches up
+  with actions other workers stored, then applies, stores and publishes the new action, so
+  exactly one writer appends a game's actions at a time and the log has no gaps.
+- ``follow`` applies an action another worker published (or, after a gap, every stored
+  action this replica has not seen), checking each against the state hash the log recorded,
+  and broadcasts to this worker's seats as if it had been accepted here.
+- spectators attach with ``watch`` and receive ``player_view(state, None)`` and the events
+  every house may see (RULES.md 0.4.4: never a secret)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from westeros.engine import Action, State, apply
+from westeros.engine.state import Event
+from westeros.engine.view import event_view, player_view, visible
+from westeros.session import Accepted, GameSession, plain_narrator
+from westeros.session.hub import Narrator, SeatHub
+from westeros.store.errors import CorruptGame
+from westeros.store.models import ActionRecord
+
+from .bus import Bus
+
+log = logging.getLogger("westeros.online.session")
+
+Deliver = Callable[[dict[str, Any]], None]
+
+
+class WatchedHub(SeatHub):
+    """The seat hub plus spectators, who get ``player_view(state, None)`` and the events
+    every house may see."""
+
+    def __init__(self, state: State, lock: Any) -> None:
+        super().__init__(state, lock)
+        self._public = player_view(state, None)
+        self._spectators: list[tuple[Deliver, Narrator]] = []
+
+    def spectator_message(
+        self, events: Sequence[Event], narrate: Narrator, *, history: bool = False
+    ) -> dict[str, Any]:
+        """The ``view`` message of a spectator (``house`` None)."""
+        return {
+            "type": "view",
+            "house": None,
+            "state_id": self._serial,
+            "view": self._public,
+            "log": [{**event_view(e), "text": narrate(event_view(e))} for e in events],
+            "history": history,
+        }
+
+    def watch(
+        self, deliver: Deliver, narrate: Narrator, opening: Sequence[dict[str, Any]]
+    ) -> Callable[[], None]:
+        """Deliver ``opening`` to a new spectator, then every later public update."""
+        entry = (deliver, narrate)
+        with self._lock:
+            for message in opening:
+                deliver(message)
+            self._spectators.append(entry)
+
+        def detach() -> None:
+            with self._lock:
+                if entry in self._spectators:
+                    self._spectators.remove(entry)
+
+        return detach
+
+    def update(self, new: State, events: Sequence[Event], over: dict[str, Any] | None) -> None:
+        """Every seat's update (``SeatHub.update``), then every spectator's."""
+        super().update(new, events, over)
+        self._public = player_view(new, None)
+        public = [e for e in events if visible(e, None)]
+        for deliver, narrate in list(self._spectators):
+            try:
+                deliver(self.spectator_message(public, narrate))
+                if over is not None:
+                    deliver(over)
+            except Exception:
+                log.exception("could not deliver an update to a spectator")
+
+
+class OnlineSession(GameSession):
+    """A ``GameSession`` shared by the workers of one server through ``bus``."""
+
+    bus: Bus
+    hub: WatchedHub
+
+    def share(self, bus: Bus) -> None:
+        """Coordinate this replica with the other workers through ``bus``; spectators may
+        watch from now on."""
+        self.bus = bus
+        with self._lock:
+            self.hub = WatchedHub(self.state, self._lock)
+
+    # ------------------------------------------------------------------ writing
+    def submit(self, house: str, action: Action, state_id: int) -> Accepted:
+        """``GameSession.submit`` under the game's writer lock, after catching up; the
+        accepted action is published to the other workers before the lock is released."""
+        with self.bus.lock(self.game_id):
+            self.catch_up()
+            accepted = super().submit(house, action, state_id)
+            self.bus.publish(
+                self.game_id,
+                {
+                    "kind": "action",
+                    "seq": accepted.serial,
+                    "house": house,
+                    "action": action.to_json(),
+                    "hash": accepted.state.hash(),
+                },
+            )
+        return accepted
+
+    # ------------------------------------------------------------------ following
+    def follow(self, seq: int, house: str, action: dict[str, Any], digest: str) -> None:
+        """Apply action ``seq`` that another worker accepted (its recorded state hash is
+        ``digest``); a gap is filled from the store first."""
+        with self._lock:
+            if seq <= self.serial:
+                return
+            if seq > self.serial + 1:
+                self.catch_up()
+                if seq <= self.serial:
+                    return
+            self._apply_recorded(seq, house, Action.from_json(action), digest)
+
+    def catch_up(self) -> int:
+        """Apply every stored action after this replica's state; returns how many."""
+        with Session(self.store.engine) as db:  # read without holding up this replica
+            rows = db.exec(
+                select(ActionRecord)
+                .where(ActionRecord.game_id == self.game_id, col(ActionRecord.seq) > self.serial)
+                .order_by(col(ActionRecord.seq))
+            ).all()
+        applied = 0
+        with self._lock:
+            for row in rows:
+                if row.seq == self.serial + 1:
+                    action = Action.from_json(row.action)
+                    self._apply_recorded(row.seq, row.house, action, row.state_hash)
+                    applied += 1
+        return applied
+
+    def _apply_recorded(self, seq: int, house: str, action: Action, digest: str) -> None:
+        """Apply an action that is already in the store (no second save), then tell this
+        worker's seats and observers as ``GameSession.submit`` does."""
+        old = self._state
+        if seq != old.serial + 1:
+            raise CorruptGame(f"game {self.game_id}: action {seq} after state {old.serial}")
+        new, events = apply(old, house, action)
+        if new.hash() != digest:
+            raise CorruptGame(f"game {self.game_id}: action {seq} does not lead to its state")
+        self._state = new
+        self._history.extend((new.serial, e) for e in events)
+        over = self.game_over_message() if old.winner is None else None
+        self.hub.update(new, events, over)
+        accepted = Accepted(new.serial, house, action, tuple(events), new)
+        for observer in list(self._observers):
+            try:
+                observer(accepted)
+            except Exception:
+                log.exception("observer failed after action %s", new.serial)
+
+    # ------------------------------------------------------------------ spectators
+    def watch(self, deliver: Deliver, narrate: Narrator = plain_narrator) -> Callable[[], None]:
+        """Attach a spectator: at once the public view and the public log (and
+        ``game_over`` if the game has ended), then every update. Returns the detacher."""
+        with self._lock:
+            events = [e for _, e in self.history() if visible(e, None)]
+            opening = [self.hub.spectator_message(events, narrate, history=True)]
+            over = self.game_over_message()
+            if over is not None:
+                opening.append(over)
+            return self.hub.watch(deliver, narrate, opening)

@@ -1,0 +1,58 @@
+// The table chat and ravens: every text is put in as text (never as HTML).
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+export class Chat {
+  constructor(socket, myHouse) {
+    this.socket = socket;
+    this.myHouse = myHouse;
+    this.lines = document.getElementById("chat-lines");
+    this.to = document.getElementById("chat-to");
+    this.seen = new Set();
+    const form = document.getElementById("chat-form");
+    form?.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = document.getElementById("chat-text");
+      const text = input.value.trim();
+      if (!text) return;
+      this.socket.send({ type: "chat", text, to: this.to.value || null });
+      input.value = "";
+    });
+  }
+
+  houses(seats, myHouse) {
+    this.myHouse = myHouse;
+    const chosen = this.to.value;
+    this.to.replaceChildren(h("option", { value: "" }, t("Everyone")));
+    if (!myHouse) return;
+    for (const seat of seats) {
+      if (seat.house === myHouse) continue;
+      this.to.append(h("option", { value: seat.house }, t("Raven to {house}", { house: seat.house })));
+    }
+    this.to.value = chosen;
+  }
+
+  received(message) {
+    if (message.type === "error" && message.code?.startsWith("chat/")) {
+      const node = document.getElementById("chat-error");
+      node.hidden = false;
+      node.textContent = message.message;
+      setTimeout(() => (node.hidden = true), 4000);
+      return;
+    }
+    if (message.type !== "chat" || this.seen.has(message.id)) return;
+    this.seen.add(message.id);
+    const when = t("round {round}, {phase}", { round: message.round, phase: message.phase });
+    const who = message.house ? `${message.name} (${message.house})` : message.name;
+    const where = message.to ? t("raven to {house}", { house: message.to }) : t("to everyone");
+    this.lines.append(
+      h(
+        "li",
+        { class: message.to ? "chat-line chat-raven" : "chat-line", dataset: { testid: "chat-line" } },
+        h("span", { class: "chat-meta" }, `${who} · ${where} · ${when}`),
+        h("span", { class: "chat-text" }, message.text),
+      ),
+    );
+    this.lines.scrollTop = this.lines.scrollHeight;
+  }
+}

@@ -1,0 +1,102 @@
+// One lobby: seats (take, ready; the host starts, kicks, hands back), invite links, chat.
+import { h } from "../dom.js";
+import { loadCatalog, t } from "../i18n.js";
+import { ensurePlayer, get, identityForm, lobbySocket, post, showError } from "./api.js";
+import { Chat } from "./chat.js";
+
+const lobbyId = document.body.dataset.lobby;
+const base = `/api/lobbies/${encodeURIComponent(lobbyId)}`;
+let you = { house: null, host: false };
+let chat;
+
+async function act(path, body) {
+  try {
+    const data = await post(`${base}/${path}`, body);
+    if (data.invite) addInvite(body.house, data.invite);
+    await load();
+  } catch (error) {
+    showError("lobby-error", error);
+  }
+}
+
+function addInvite(house, link) {
+  const stored = JSON.parse(sessionStorage.getItem(`westeros.invites.${lobbyId}`) || "{}");
+  stored[house] = link;
+  sessionStorage.setItem(`westeros.invites.${lobbyId}`, JSON.stringify(stored));
+}
+
+function invites(lobby) {
+  const stored = JSON.parse(sessionStorage.getItem(`westeros.invites.${lobbyId}`) || "{}");
+  const free = new Set(lobby.seats.filter((s) => s.open && !s.player).map((s) => s.house));
+  const items = Object.entries(stored)
+    .filter(([house]) => free.has(house))
+    .map(([house, link]) =>
+      h("li", {}, `${house}: `, h("input", { readonly: true, value: new URL(link, location.href).href, dataset: { testid: `invite-${house}` } })),
+    );
+  document.getElementById("invites").replaceChildren(...items);
+  document.getElementById("invites-panel").hidden = !you.host || !items.length;
+}
+
+function render(lobby, roster) {
+  document.getElementById("lobby-name").textContent = lobby.name;
+  document.getElementById("lobby-status").textContent =
+    lobby.status === "open" ? t("Waiting for players") : t("The game is running");
+  const connected = new Map((roster || []).map((s) => [s.house, s.connected]));
+  const rows = lobby.seats.map((seat) => {
+    const who = seat.player ?? (seat.open ? t("free") : t("AI"));
+    const cells = [
+      h("th", { scope: "row" }, seat.house),
+      h("td", { dataset: { testid: `seat-${seat.house}` } }, who),
+      h("td", {}, seat.ready ? t("ready") : ""),
+      h("td", {}, connected.get(seat.house) ? t("connected") : seat.player ? t("disconnected") : ""),
+    ];
+    const buttons = [];
+    if (seat.open && !seat.player && lobby.status === "open")
+      buttons.push(h("button", { class: "button button-small", onclick: () => act("take", { house: seat.house }) }, t("Take")));
+    if (you.host && seat.player && !seat.host)
+      buttons.push(h("button", { class: "button button-small", onclick: () => act("kick", { house: seat.house }) }, t("Give to the AI")));
+    if (you.host && !seat.player && !seat.open)
+      buttons.push(h("button", { class: "button button-small", onclick: () => act("hand-back", { house: seat.house }) }, t("Open for a person")));
+    cells.push(h("td", {}, ...buttons));
+    return h("tr", {}, ...cells);
+  });
+  document.getElementById("seats").replaceChildren(...rows);
+  document.getElementById("start").hidden = !you.host || lobby.status !== "open";
+  document.getElementById("ready").hidden = !you.house || lobby.status !== "open";
+  const play = document.getElementById("play");
+  play.hidden = !(lobby.status === "running" && you.house);
+  if (lobby.game_id && you.house)
+    play.href = `/games/${encodeURIComponent(lobby.game_id)}/play/${encodeURIComponent(you.house)}`;
+  chat?.houses(lobby.seats, you.house);
+  invites(lobby);
+}
+
+async function load(roster) {
+  try {
+    const data = await get(base);
+    you = data.you;
+    render(data.lobby, roster);
+  } catch (error) {
+    showError("lobby-error", error);
+  }
+}
+
+async function main() {
+  await loadCatalog(document.documentElement.lang || "en");
+  await ensurePlayer().catch(() => null);
+  identityForm(() => load());
+  document.getElementById("take-random").addEventListener("click", () => act("take", { house: "random" }));
+  document.getElementById("ready").addEventListener("click", () => act("ready", { ready: true }));
+  document.getElementById("start").addEventListener("click", () => act("start", {}));
+  await load();
+  const socket = lobbySocket(lobbyId, (message) => {
+    if (message.type === "roster") {
+      load(message.seats);
+      return;
+    }
+    chat.received(message);
+  });
+  chat = new Chat(socket, you.house);
+}
+
+main();

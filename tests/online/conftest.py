@@ -1,0 +1,44 @@
+"""Online test fixtures: the online server app on a fresh SQLite file (one process, the
+embedded default), players as separate HTTP clients (each its own cookie jar = its own key).
+
+PostgreSQL and Redis tests use ``WESTEROS_TEST_POSTGRES_URL`` (e.g.
+``postgresql://postgres@127.0.0.1:5432/wt_online``) and ``WESTEROS_TEST_REDIS_URL`` (e.g.
+``redis://127.0.0.1:6379/7``) and are skipped with the reason when those are not set or not
+reachable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from .helpers import Player
+
+
+@pytest.fixture
+def online_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The online server (SQLite, no Redis), its lifespan running."""
+    monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.delenv("WESTEROS_DATABASE_URL", raising=False)
+    from westeros.online.app import create_online_app
+
+    app = create_online_app(store_url=f"sqlite:///{tmp_path / 'online.db'}", ai_budget=0.05)
+    with TestClient(app):
+        yield app
+
+
+@pytest.fixture
+def player(online_app: Any) -> Callable[[str], Player]:
+    """``player(name)``: a registered person with their own client (cookie jar, key)."""
+
+    def make(name: str) -> Player:
+        client = TestClient(online_app)
+        reply = client.post("/api/players", json={"name": name})
+        assert reply.status_code == 200, reply.text
+        data = reply.json()
+        return Player(name, data["key"], data["id"], client)
+
+    return make

@@ -1,0 +1,166 @@
+"""Three people in three Chromium contexts (three keys) and a spectator in a fourth play a
+6-player online game with three AI seats through a full round on the real board, talking in
+public and by raven (docs/online.md). Each sees only what their house may see; the
+spectator sees no secret and no raven; names and chat holding HTML stay text (nothing runs)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..ui.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
+from ..ui.driver import Played, play_one, prompt_kind, round_number
+from .live import free_port
+
+HOST, GUESTS = "lannister", ("stark", "greyjoy")
+EVIL_NAME = "<img src=x onerror=window.__pwned=1>"
+EVIL_CHAT = "<script>window.__pwned=2</script><b>bold?</b>"
+
+
+@pytest.fixture
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"the browser tests need Chromium at {CHROMIUM}")
+    pytest.importorskip("playwright", reason="the browser tests drive Chromium with Playwright")
+    monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
+    import uvicorn
+
+    from westeros.online.app import create_online_app
+
+    app = create_online_app(store_url=f"sqlite:///{tmp_path / 'online.db'}", ai_budget=0.05)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not uv.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    uv.should_exit = True
+    thread.join(10)
+
+
+def _register(context: Any, base: str, name: str) -> None:
+    page = context.new_page()
+    page.goto(base + "/")
+    page.locator("#identity input[name=name]").fill(name)
+    page.locator("#identity button[type=submit]").click()
+    page.wait_for_function("localStorage.getItem('westeros.online.key')")
+    page.close()
+
+
+def _api(context: Any, base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    reply = context.request.post(
+        base + path,
+        data=json.dumps(body),
+        headers={"content-type": "application/json", "origin": base},
+    )
+    assert reply.ok, reply.text()
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def _send_chat(page: Any, text: str, to: str = "") -> None:
+    page.get_by_test_id("chat-to").select_option(to)
+    page.get_by_test_id("chat-text").fill(text)
+    page.locator("#chat-form button[type=submit]").click()
+
+
+def _chat_texts(page: Any) -> list[str]:
+    return [line.inner_text() for line in page.locator(".chat-text").all()]
+
+
+def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
+    server: str,
+) -> None:
+    from playwright.sync_api import ViewportSize, expect, sync_playwright
+
+    viewport: ViewportSize = {"width": VIEWPORT["width"], "height": VIEWPORT["height"]}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        people = {h: browser.new_context(viewport=viewport) for h in (HOST, *GUESTS)}
+        names = {HOST: "Cersei", "stark": EVIL_NAME, "greyjoy": "Theon"}
+        for house, context in people.items():
+            _register(context, server, names[house])
+        created = _api(
+            people[HOST],
+            server,
+            "/api/lobbies",
+            {
+                "players": 6,
+                "house": HOST,
+                "open_houses": [HOST, *GUESTS],
+                "ai_level": "baseline",
+                "name": "Six kings",
+            },
+        )
+        lobby_id = created["lobby"]["id"]
+        pages = {}
+        for house in GUESTS:  # each guest opens their invite link, as sent by the host
+            page = people[house].new_page()
+            page.goto(server + created["invites"][house])
+            page.wait_for_url(f"**/lobbies/{lobby_id}")
+            page.get_by_test_id("ready").click()
+            expect(page.get_by_test_id(f"seat-{house}")).to_have_text(names[house])
+            pages[house] = page
+        host = people[HOST].new_page()
+        host.goto(f"{server}/lobbies/{lobby_id}")
+        host.get_by_test_id("start").click()
+        expect(host.get_by_test_id("play")).to_be_visible()
+        pages[HOST] = host
+        for house, page in pages.items():
+            page.get_by_test_id("play").click()
+            page.wait_for_url(f"**/play/{house}")
+            page.wait_for_function("document.body.dataset.stateId")
+
+        game_id = pages[HOST].url.split("/games/")[1].split("/")[0]
+        spectator = browser.new_context(viewport=viewport).new_page()
+        spectator.goto(f"{server}/lobbies/{lobby_id}")
+        spectator.evaluate(
+            """id => { window.watched = [];
+                const ws = new WebSocket(`ws://${location.host}/ws/games/${id}/watch`);
+                ws.onmessage = (e) => window.watched.push(JSON.parse(e.data)); }""",
+            game_id,
+        )
+
+        _send_chat(pages[HOST], "Greetings, my lords")
+        _send_chat(pages[HOST], "Stark: the Neck is yours if you leave me the Riverlands", "stark")
+        _send_chat(pages["stark"], EVIL_CHAT)
+        expect(pages["greyjoy"].locator(".chat-text")).to_have_count(2)
+        expect(pages["stark"].locator(".chat-text")).to_have_count(3)
+        expect(spectator.locator(".chat-text")).to_have_count(2)
+        assert "Stark: the Neck" not in " ".join(_chat_texts(pages["greyjoy"]))
+        assert "Stark: the Neck" not in " ".join(_chat_texts(spectator))
+        assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
+
+        played = {house: Played() for house in pages}
+        deadline = time.monotonic() + 400
+        while min(round_number(p) for p in pages.values()) < 2:
+            assert time.monotonic() < deadline, {h: prompt_kind(p) for h, p in pages.items()}
+            for house, page in pages.items():
+                if prompt_kind(page):
+                    play_one(page, played[house])
+            time.sleep(0.2)
+        for house in pages:
+            assert "place_orders" in played[house].kinds
+
+        for house, page in pages.items():
+            seen = page.evaluate("document.body.dataset.house")
+            assert seen == house
+            assert page.evaluate("window.__pwned") is None
+        assert spectator.evaluate("window.__pwned") is None
+        watched = spectator.evaluate("window.watched")
+        views = [m for m in watched if m["type"] == "view"]
+        assert views and all(m["house"] is None and m["view"]["prompt"] is None for m in views)
+        assert all("wildling_top" not in m["view"] for m in views)
+        roster = pages[HOST].get_by_test_id("roster")
+        expect(roster).to_contain_text(EVIL_NAME)
+        browser.close()
