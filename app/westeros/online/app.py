@@ -32,6 +32,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from westeros.engine import EngineError
 from westeros.plugins import LoadedPlugins, load
+from westeros.saves import open_store
 from westeros.server import pages
 from westeros.server.i18n import Catalogs, Templates, choose_language, normalise
 from westeros.server.narrate import Narrator
@@ -154,7 +155,7 @@ def create_online_app(
     core), shared with the other workers through Redis at ``redis_url`` (None: this process
     is the only one), AI seats decided in a pool of ``ai_processes`` processes."""
     loaded = plugins if plugins is not None else load()
-    store = GameStore.open(store_url)
+    store = open_store(store_url)
     bus = make_bus(redis_url, redis_prefix)
     pool = make_pool(ai_processes)
     hub = OnlineHub(store, OnlineStore(store.engine), bus, pool, ai_budget=ai_budget)
