@@ -8,7 +8,7 @@ import { cardTile } from "../panels.js";
 import { button, choiceButton, commitButton, header, note, unitLabel } from "./common.js";
 
 /** choose_option (and tides_redraw): one of `data.options`, explained by `data.reason`. */
-export function chooseOption(ctx, title) {
+export function chooseOption(ctx, title, text) {
   const { data, draft, view } = ctx;
   draft.option ??= null;
   function paint() {
@@ -16,8 +16,8 @@ export function chooseOption(ctx, title) {
     ctx.paint(
       header(
         title || reasonText(data.reason) || t("Make a choice"),
-        isHouseCard(data.reason) ? tc(houseCard(data.reason).text) : null,
-        title ? data.reason : null,
+        text || (isHouseCard(data.reason) ? tc(houseCard(data.reason).text) : null),
+        title && !isHouseCard(data.reason) ? data.reason : null,
       ),
       data.card ? note(t("Your card: {card}", { card: anyCardName(data.card) })) : null,
       view.wildling_top && data.options.includes("keep_on_top")
