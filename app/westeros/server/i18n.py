@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale, UnknownLocaleError, negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -29,6 +29,11 @@ DOMAIN = "westeros"
 SOURCE_LANGUAGE = "en"
 LANG_COOKIE = "westeros_lang"
 _LANG = re.compile(r"^[a-z]{2,3}(?:_[A-Z]{2}|_[A-Z][a-z]{3})?$")
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction only; it is translated where it is shown."""
+    return message
 
 
 def normalise(lang: str | None) -> str | None:
@@ -108,11 +113,12 @@ class Catalogs:
             tag = normalise(part.split(";")[0].strip())
             if tag:
                 wanted.append(tag)
-        try:
-            found = Locale.negotiate(wanted, self.languages(), sep="_")
-        except (UnknownLocaleError, ValueError):
-            return None
-        return str(found) if found is not None else None
+        available = self.languages()
+        found = negotiate_locale(wanted, available, sep="_")
+        if found is None:  # "zh" alone: the first catalog of that language
+            codes = {code.split("_")[0]: code for code in reversed(available)}
+            found = next((codes[w.split("_")[0]] for w in wanted if w.split("_")[0] in codes), None)
+        return found
 
 
 LANGUAGE_NAMES = {"zh_CN": "简体中文"}

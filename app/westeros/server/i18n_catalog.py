@@ -30,8 +30,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from westeros.plugins import CONTENT_HOOKS, PluginHost
+from westeros.plugins import CONTENT_HOOKS, PluginHost, load
 
+from . import pages
 from .i18n import DOMAIN
 
 LANGUAGES = ("zh_CN",)
@@ -88,8 +89,11 @@ def targets() -> list[Target]:
     out = [game]
     host = PluginHost((), (), autoload=True)
     folders = host.call_each("register_translations")
+    switches = {p["id"]: p["name"] for p in pages.toggleable_plugins(load(autoload=True))}
     for name, info in host.info.items():
         content: dict[str, str] = {}
+        if name in switches:
+            content[switches[name]] = f"plugin {name} name on the start screen"
         for hook, (_, _, what) in CONTENT_HOOKS.items():
             found = host.call_each(hook).get(name) if hook != "register_translations" else None
             if isinstance(found, list | tuple):
@@ -101,7 +105,8 @@ def targets() -> list[Target]:
         if locale is None:
             continue
         package = Path(str(locale)).resolve().parent
-        out.append(Target(name, Path(str(locale)), [(package, PLUGIN_METHODS, PLUGIN_OPTIONS)], content))
+        sources = [(package, PLUGIN_METHODS, PLUGIN_OPTIONS)]
+        out.append(Target(name, Path(str(locale)), sources, content))
     return out
 
 

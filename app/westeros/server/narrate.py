@@ -13,15 +13,18 @@ from typing import Any
 
 from westeros.engine import Ruleset
 
+from .i18n import N_
+from .option_names import option_name
+
 Translations = gettext_module.NullTranslations
 Describer = Callable[["Narrator", Mapping[str, Any]], str]
 
 TRACK_NAMES = {
-    "iron_throne": "Iron Throne",
-    "fiefdoms": "Fiefdoms",
-    "kings_court": "King's Court",
+    "iron_throne": N_("Iron Throne"),
+    "fiefdoms": N_("Fiefdoms"),
+    "kings_court": N_("King's Court"),
 }
-SIDE_NAMES = {"attacker": "the attacker", "defender": "the defender", "none": "nobody"}
+SIDE_NAMES = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
 
 
 class Narrator:
@@ -454,7 +457,7 @@ def _port_ships_lost(n: Narrator, e: Mapping[str, Any]) -> str:
 
 def _chose(n: Narrator, e: Mapping[str, Any]) -> str:
     return n._("{house} chooses {option}.").format(
-        house=n.house(e["house"]), option=n._(str(e["option"]).replace("_", " ").replace("-", " "))
+        house=n.house(e["house"]), option=option_name(n, e["option"])
     )
 
 

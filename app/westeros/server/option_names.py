@@ -1,0 +1,52 @@
+"""The options of a ``choose_option`` decision (engine option ids) in words, for the log: the
+same English words as the board's buttons (``frontend/static/js/log.js``), so one translation
+serves both. Houses, cards, areas and tracks are named from the Ruleset."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .i18n import N_
+
+if TYPE_CHECKING:
+    from .narrate import Narrator
+
+OPTION_NAMES = {
+    "use": N_("Use it"),
+    "pass": N_("Pass"),
+    "yes": N_("Yes"),
+    "no": N_("No"),
+    "none": N_("None"),
+    "nothing": N_("Nothing"),
+    "done": N_("Done"),
+    "supply": N_("Supply"),
+    "mustering": N_("Mustering"),
+    "clash_of_kings": N_("Clash of Kings"),
+    "game_of_thrones": N_("Game of Thrones"),
+    "no_defense": N_("No Defense orders"),
+    "no_march+1": N_("No March +1 orders"),
+    "look_at_wildling_card": N_("Look at the top wildling card"),
+    "keep_on_top": N_("Keep it on top"),
+    "move_to_bottom": N_("Put it at the bottom"),
+    "destroy_units": N_("Destroy 2 units"),
+    "drop_track": N_("Drop 2 places on your highest track"),
+    "keep": N_("Keep the card"),
+    "redraw": N_("Draw again"),
+    "attacker": N_("The attacker"),
+    "defender": N_("The defender"),
+}
+
+
+def option_name(narrator: Narrator, option: Any) -> str:
+    """``option`` as a player reads it: a known option, a track, house, card or area name."""
+    key = str(option)
+    rules = narrator.rules
+    if key in OPTION_NAMES:
+        return narrator._(OPTION_NAMES[key])
+    if key in ("iron_throne", "fiefdoms", "kings_court"):
+        return narrator.track(key)
+    if key in rules.houses:
+        return narrator.house(key)
+    if key in rules.areas:
+        return narrator.area(key)
+    return narrator.card(key) if narrator.card(key) != key else key.replace("_", " ")
