@@ -14,7 +14,7 @@ from typing import Any
 from westeros.engine import Ruleset
 
 from .i18n import N_
-from .option_names import option_name
+from .option_names import option_name, restriction_name
 
 Translations = gettext_module.NullTranslations
 Describer = Callable[["Narrator", Mapping[str, Any]], str]
@@ -139,7 +139,7 @@ def _winter_is_coming(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _restriction(n: Narrator, e: Mapping[str, Any]) -> str:
-    orders = ", ".join(n._(str(o).replace("_", " ")) for o in e["orders"])
+    orders = ", ".join(restriction_name(n, o) for o in e["orders"])
     return n._("This round these orders may not be placed: {orders}.").format(orders=orders)
 
 

@@ -50,3 +50,20 @@ def option_name(narrator: Narrator, option: Any) -> str:
     if key in rules.areas:
         return narrator.area(key)
     return narrator.card(key) if narrator.card(key) != key else key.replace("_", " ")
+
+
+RESTRICTED_ORDERS = {
+    "defense": N_("Defense"),
+    "march": N_("March"),
+    "march+1": N_("March +1"),
+    "support": N_("Support"),
+    "raid": N_("Raid"),
+    "consolidate_power": N_("Consolidate Power"),
+}
+"""Order kinds a Westeros card may forbid (RULES.md 3.3), as the board names them."""
+
+
+def restriction_name(narrator: Narrator, key: Any) -> str:
+    """A forbidden order kind (``"march+1"``) in words."""
+    text = RESTRICTED_ORDERS.get(str(key), str(key).replace("_", " "))
+    return narrator._(text)

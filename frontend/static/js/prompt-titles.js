@@ -274,8 +274,8 @@ export function reasonKey(reason) {
 export function reasonLabel(reason) {
   const key = reasonKey(reason);
   if (!key) return "";
-  if (/^[a-z0-9-]+$/.test(key)) return anyCardName(key);
   if (REASON_NAMES[key]) return REASON_NAMES[key]();
+  if (/^[a-z0-9-]+$/.test(key)) return anyCardName(key);
   return tc(key);
 }
 
