@@ -18,7 +18,16 @@ from playwright.sync_api import Page, expect
 from . import driver
 from .test_board import SEED
 
-ALLOWED = {"AI", "JSON", "II", "III", "IV"} | {"Ctrl", "Enter", "Tab", "Home", "End", "Page", "Up", "Down"}
+ALLOWED = {"AI", "JSON", "II", "III", "IV"} | {
+    "Ctrl",
+    "Enter",
+    "Tab",
+    "Home",
+    "End",
+    "Page",
+    "Up",
+    "Down",
+}
 """Latin words zh-CN keeps: the glossary's AI, key names, the file format, deck numerals."""
 LATIN = re.compile(r"[A-Za-z]{2,}")
 VISIBLE_TEXT = """() => {

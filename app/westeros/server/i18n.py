@@ -142,7 +142,8 @@ def load_folder(folder: Path, lang: str) -> Translations | None:
     (untranslated and fuzzy entries fall back to English), else None."""
     messages = folder / lang / "LC_MESSAGES"
     if (messages / f"{DOMAIN}.mo").is_file():
-        return Translations.load(str(folder), [lang], domain=DOMAIN)
+        found = Translations.load(str(folder), [lang], domain=DOMAIN)
+        return found if isinstance(found, Translations) else None
     source = messages / f"{DOMAIN}.po"
     if not source.is_file():
         return None

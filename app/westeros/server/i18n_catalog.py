@@ -52,7 +52,7 @@ CONTENT_FIELDS = ("name", "text", "description")
 BASE_SOURCE = "default"
 """``PluginInfo.source`` of the base game's plugin, whose content is the game's catalog's."""
 
-Message = str | tuple[str, str]
+Message = str | tuple[str, ...]
 
 
 @dataclasses.dataclass

@@ -158,67 +158,67 @@ const ASKED_BY = {
       "You hold the Valyrian Steel Blade: once per round it adds +1 to your combat strength. Use it now, or keep it for a later combat this round.",
     ),
   }),
-  "A Throne of Blades": () => ({
+  "a-throne-of-blades": () => ({
     title: t("A Throne of Blades: choose what happens"),
     text: t(
       "As holder of the Iron Throne you choose: Supply (every house adjusts its supply and reconciles its armies), Mustering (every house musters new units), or nothing.",
     ),
   }),
-  "Dark Wings, Dark Words": () => ({
+  "dark-wings-dark-words": () => ({
     title: t("Dark Wings, Dark Words: choose what happens"),
     text: t(
       "As holder of the Messenger Raven you choose: Clash of Kings (bidding for the influence tracks), Game of Thrones (every house gains power for its crowns), or nothing.",
     ),
   }),
-  "Put to the Sword": () => ({
+  "put-to-the-sword": () => ({
     title: t("Put to the Sword: choose a restriction"),
     text: t(
       "As holder of the Valyrian Steel Blade you choose which orders no house may place this round: Defense, March +1, or none.",
     ),
   }),
-  "Messenger Raven": () => ({
+  "messenger-raven": () => ({
     title: t("The top wildling card"),
     text: t(
       "You looked at the top card of the wildling deck. Keep it on top, so it comes next, or put it at the bottom.",
     ),
   }),
-  "highest bidder": () => ({
+  "highest-bidder": () => ({
     title: t("Break the tie: who is the highest bidder?"),
     text: t(
       "Several houses bid the most against the wildlings. As holder of the Iron Throne you choose which of them counts as the highest bidder.",
     ),
   }),
-  "lowest bidder": () => ({
+  "lowest-bidder": () => ({
     title: t("Break the tie: who is the lowest bidder?"),
     text: t(
       "Several houses bid the least against the wildlings. As holder of the Iron Throne you choose which of them counts as the lowest bidder.",
     ),
   }),
-  "Preemptive Raid": () => ({
+  "preemptive-raid": () => ({
     title: t("Preemptive Raid: choose your loss"),
     text: t(
       "The wildlings won and you bid the least. Either destroy two of your units, or drop two places on the influence track where you stand highest.",
     ),
   }),
-  "A King Beyond the Wall": () => ({
+  "a-king-beyond-the-wall": () => ({
     title: t("A King Beyond the Wall: choose a track"),
     text: t("The wildling card moves your house on an influence track. Choose which track."),
   }),
-  "Mammoth Riders": () => ({
+  "mammoth-riders": () => ({
     title: t("Mammoth Riders: take back a card"),
     text: t(
       "You bid the most: you may take one house card from your discard pile back into your hand.",
     ),
   }),
-  "Massing on the Milkwater": () => ({
+  "massing-on-the-milkwater": () => ({
     title: t("Massing on the Milkwater: discard a card"),
     text: t("The wildling card makes you discard one of your house cards. Choose which."),
   }),
-  "The Horde Descends": () => ({
+  "the-horde-descends": () => ({
     title: t("The Horde Descends: choose an area"),
     text: t("Pick the castle or stronghold area where the wildling card's effect applies."),
   }),
-  "Crow Killers": () => ({
+  "crow-killers": () => ({
     title: t("Crow Killers"),
     text: t("The wildling card changes your knights or footmen. Pick the units."),
   }),
@@ -234,13 +234,13 @@ const ASKED_BY = {
       "Your army lost the combat: the winner's swords beyond your fortifications destroy that many of your units. Pick which ones.",
     ),
   }),
-  "supply on retreat": () => ({
+  "supply-on-retreat": () => ({
     title: t("Too many units to retreat"),
     text: t(
       "Your supply does not allow the retreating army in its new area. Pick the units you lose.",
     ),
   }),
-  "Tides of Battle skull": () => ({
+  "tides-of-battle-skull": () => ({
     title: t("Tides of Battle: a skull"),
     text: t("Your opponent's Tides of Battle card shows a skull: you lose one unit. Pick which."),
   }),
@@ -250,16 +250,16 @@ const ASKED_BY = {
 const REASON_NAMES = {
   supply: () => t("Supply"),
   retreat: () => t("Retreat"),
-  "no retreat": () => t("No retreat possible"),
+  "no-retreat": () => t("No retreat possible"),
   casualties: () => t("Casualties"),
-  "routed units and siege engines": () => t("Routed units and siege engines"),
-  "supply on retreat": () => t("Supply after a retreat"),
-  "Tides of Battle": () => t("Tides of Battle"),
-  "Tides of Battle redraw": () => t("Tides of Battle"),
-  "Tides of Battle skull": () => t("Tides of Battle: a skull"),
-  "Messenger Raven": () => t("Messenger Raven"),
-  "highest bidder": () => t("Wildlings attack"),
-  "lowest bidder": () => t("Wildlings attack"),
+  "routed-units-and-siege-engines": () => t("Routed units and siege engines"),
+  "supply-on-retreat": () => t("Supply after a retreat"),
+  "tides-of-battle": () => t("Tides of Battle"),
+  "tides-of-battle-redraw": () => t("Tides of Battle"),
+  "tides-of-battle-skull": () => t("Tides of Battle: a skull"),
+  "messenger-raven": () => t("Messenger Raven"),
+  "highest-bidder": () => t("Wildlings attack"),
+  "lowest-bidder": () => t("Wildlings attack"),
 };
 
 /** An engine reason without its rule number: "Crow Killers (7.3.3)" -> "Crow Killers". */
@@ -270,11 +270,19 @@ export function reasonKey(reason) {
     .trim();
 }
 
+/** A reason as a lookup key: "Dark Wings, Dark Words" -> "dark-wings-dark-words". */
+function slug(key) {
+  return key
+    .toLowerCase()
+    .replace(/[^a-z0-9+]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
 /** A reason in words: a card's name, or the rule or card that asks, never a rule number. */
 export function reasonLabel(reason) {
   const key = reasonKey(reason);
   if (!key) return "";
-  if (REASON_NAMES[key]) return REASON_NAMES[key]();
+  if (REASON_NAMES[slug(key)]) return REASON_NAMES[slug(key)]();
   if (/^[a-z0-9-]+$/.test(key)) return anyCardName(key);
   return tc(key);
 }
@@ -287,7 +295,7 @@ export function promptText(prompt) {
     ? PROMPTS[kind]()
     : { phase: t("Decision"), title: prettify(kind || ""), text: t("Make a choice.") };
   const key = reasonKey(data.reason);
-  const special = ASKED_BY[key] || (/^retreat/.test(key) ? ASKED_BY.retreat : null);
+  const special = ASKED_BY[slug(key)] || (/^retreat/.test(key) ? ASKED_BY.retreat : null);
   if (special) return { ...base, ...special() };
   if (key && isHouseCard(key)) {
     return {
