@@ -67,11 +67,16 @@ def assert_chinese(page: Page, where: str) -> None:
     assert not left, f"English text left on {where}: {left}"
 
 
-def start_zh_game(page: Page, core: Any, players: int = 4, house: str = "stark") -> str:
+def start_zh_game(
+    page: Page, core: Any, players: int = 4, house: str = "stark", tides: bool = False
+) -> str:
+    """Start a game from the start screen in zh-CN; returns its id."""
     page.goto(f"{core.url}/?token={core.token}&lang=zh_CN")
     expect(page.locator("html")).to_have_attribute("lang", "zh_CN")
     page.locator(f"input[name=players][value='{players}']").check()
     page.locator(f"label.start-house[data-house={house}]").click()
+    if tides:
+        page.locator("input[name=tides_of_battle]").check()
     page.locator("input[name=seed]").fill(SEED)
     page.locator("form#new-game button[type=submit]").click()
     page.wait_for_url(re.compile(rf"/games/[^/]+/play/{house}$"))
@@ -108,6 +113,47 @@ def test_the_browser_language_is_the_default(browser: Any, live_core: Any) -> No
             context.close()
 
 
+ORDER_MIX = ("raid", "support", "consolidate_power", "march", "defense")
+
+
+def varied_orders(page: Page) -> dict[str, str]:
+    """A preferred order type per area that changes with the round, so that Raid, Support and
+    Consolidate Power decisions come up too."""
+    rows = page.locator("[data-testid^=order-area-]").all()
+    areas = [(r.get_attribute("data-testid") or "").removeprefix("order-area-") for r in rows]
+    start = driver.round_number(page)
+    return {a: ORDER_MIX[(start + i) % len(ORDER_MIX)] for i, a in enumerate(areas)}
+
+
+def walk(
+    page: Page, artifacts: Path | None, last_round: int, vary: bool = False
+) -> tuple[dict[str, int], set[str]]:
+    """Answer every decision until ``last_round``, checking each for English text first;
+    returns how often each kind came up and the phase labels seen."""
+    played = driver.Played()
+    seen: dict[str, int] = {}
+    phases: set[str] = set()
+    for _ in range(MAX_DECISIONS):
+        if not driver.wait_for_decision(page, last_round):
+            break
+        kind = driver.prompt_kind(page)
+        page.locator("#prompt .prompt-title").first.wait_for()
+        phase = page.locator("#round-info .phase").inner_text()
+        assert phase.strip(), f"blank phase label during {kind}"
+        assert_chinese(page, f"the board asking {kind!r} (round {driver.round_number(page)})")
+        if artifacts is not None and kind not in seen:
+            page.screenshot(path=str(artifacts / f"zh-board-{kind}.png"))
+        if artifacts is not None and phase not in phases:
+            page.screenshot(path=str(artifacts / f"zh-phase-{len(phases) + 1}.png"))
+        if artifacts is not None and kind == "choose_house_card":
+            page.get_by_test_id("combat").screenshot(path=str(artifacts / "zh-combat.png"))
+        phases.add(phase)
+        seen[kind] = seen.get(kind, 0) + 1
+        prefer = varied_orders(page) if vary and kind == "place_orders" else None
+        driver.play_one(page, played, prefer)
+    return seen, phases
+
+
 def test_a_game_in_chinese_shows_no_english(
     page: Page, live_core: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -115,26 +161,7 @@ def test_a_game_in_chinese_shows_no_english(
     monkeypatch.setattr(driver, "LABELS", ZH_LABELS)
     game = start_zh_game(page, live_core)
     expect(page.get_by_role("heading", name="游戏记录")).to_be_visible()
-    played = driver.Played()
-    seen: dict[str, int] = {}
-    phases: set[str] = set()
-    for _ in range(MAX_DECISIONS):
-        if not driver.wait_for_decision(page, LAST_ROUND):
-            break
-        kind = driver.prompt_kind(page)
-        page.locator("#prompt .prompt-title").first.wait_for()
-        phase = page.locator("#round-info .phase").inner_text()
-        assert phase.strip(), f"blank phase label during {kind}"
-        assert_chinese(page, f"the board asking {kind!r} (round {driver.round_number(page)})")
-        if kind not in seen:
-            page.screenshot(path=str(artifacts / f"zh-board-{kind}.png"))
-        if phase not in phases:
-            page.screenshot(path=str(artifacts / f"zh-phase-{len(phases) + 1}.png"))
-            phases.add(phase)
-        seen[kind] = seen.get(kind, 0) + 1
-        if kind == "choose_house_card":
-            page.get_by_test_id("combat").screenshot(path=str(artifacts / "zh-combat.png"))
-        driver.play_one(page, played)
+    seen, phases = walk(page, artifacts, LAST_ROUND)
     assert {"place_orders", "march", "choose_house_card"} <= set(seen), seen
     assert len(phases) >= 3, phases
     assert_chinese(page, "the board")
@@ -145,7 +172,6 @@ def test_a_game_in_chinese_shows_no_english(
     assert_chinese(page, "the keyboard help")
     page.keyboard.press("Escape")
     page.goto(f"{live_core.url}/games/{game}/replay/stark")
-    page.locator("body").wait_for()
     page.wait_for_load_state("networkidle")
     assert_chinese(page, "the replay")
     page.screenshot(path=str(artifacts / "zh-replay.png"))
@@ -153,3 +179,16 @@ def test_a_game_in_chinese_shows_no_english(
     assert_chinese(page, "the delete page")
     page.goto(f"{live_core.url}/")
     assert_chinese(page, "the start screen with a saved game")
+
+
+def test_six_houses_with_tides_of_battle_in_chinese(
+    page: Page, live_core: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lannister (the Messenger Raven) among six houses, Tides of Battle on, Raid, Support and
+    Consolidate Power orders placed: those decisions show no English either."""
+    monkeypatch.setattr(driver, "LABELS", ZH_LABELS)
+    start_zh_game(page, live_core, players=6, house="lannister", tides=True)
+    seen, _ = walk(page, None, LAST_ROUND + 1, vary=True)
+    assert {"place_orders", "messenger_raven"} <= set(seen), seen
+    assert set(seen) & {"raid", "declare_support", "consolidate_power"}, seen
+    assert_chinese(page, "the six-house board")

@@ -14,7 +14,7 @@ from typing import Any
 from westeros.engine import Ruleset
 
 from .i18n import N_
-from .option_names import option_name, restriction_name
+from .option_names import option_name, restriction_name, tides_card_name
 
 Translations = gettext_module.NullTranslations
 Describer = Callable[["Narrator", Mapping[str, Any]], str]
@@ -323,11 +323,13 @@ def _blade(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _tides_drawn(n: Narrator, e: Mapping[str, Any]) -> str:
-    return n._("You draw the Tides of Battle card {card}.").format(card=e["card"])
+    return n._("You draw the Tides of Battle card {card}.").format(
+        card=tides_card_name(n, e["card"])
+    )
 
 
 def _tides_revealed(n: Narrator, e: Mapping[str, Any]) -> str:
-    cards = ", ".join(f"{n.house(h)} {c}" for h, c in e["cards"].items())
+    cards = ", ".join(f"{n.house(h)} {tides_card_name(n, c)}" for h, c in e["cards"].items())
     return n._("Tides of Battle: {cards}.").format(cards=cards)
 
 

@@ -67,3 +67,19 @@ def restriction_name(narrator: Narrator, key: Any) -> str:
     """A forbidden order kind (``"march+1"``) in words."""
     text = RESTRICTED_ORDERS.get(str(key), str(key).replace("_", " "))
     return narrator._(text)
+
+
+TIDES_CARDS = {
+    "zero": N_("strength 0"),
+    "sword": N_("a sword (+1)"),
+    "fortification": N_("a fortification (+1)"),
+    "two": N_("strength 2"),
+    "three": N_("strength 3"),
+    "skull": N_("a skull"),
+}
+"""The Tides of Battle cards (RULES.md 10.1) by what they show, as the board names them."""
+
+
+def tides_card_name(narrator: Narrator, card: Any) -> str:
+    """A Tides of Battle card id (``"skull"``) in words."""
+    return narrator._(TIDES_CARDS.get(str(card), str(card)))

@@ -308,6 +308,20 @@ export function promptText(prompt) {
   return base;
 }
 
+const TIDES_CARDS = {
+  zero: () => t("strength 0"),
+  sword: () => t("a sword (+1)"),
+  fortification: () => t("a fortification (+1)"),
+  two: () => t("strength 2"),
+  three: () => t("strength 3"),
+  skull: () => t("a skull"),
+};
+
+/** A Tides of Battle card (RULES.md 10.1) by what it shows, else null. */
+export function tidesCardName(id) {
+  return TIDES_CARDS[id] ? TIDES_CARDS[id]() : null;
+}
+
 /** Why a mustering area offers nothing to recruit. */
 export function nothingToMuster() {
   return t(
