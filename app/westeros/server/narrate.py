@@ -14,7 +14,7 @@ from typing import Any
 from westeros.engine import Ruleset
 
 from .i18n import N_
-from .option_names import option_name, restriction_name, tides_card_name
+from .option_names import option_name, order_type_name, tides_card_name
 
 Translations = gettext_module.NullTranslations
 Describer = Callable[["Narrator", Mapping[str, Any]], str]
@@ -87,7 +87,7 @@ class Narrator:
         t = self.rules.order_tokens.get(token) if isinstance(token, str) else None
         if t is None:
             return str(token)
-        kind = self._(t.type.replace("_", " ").capitalize())
+        kind = order_type_name(self, t.type)
         text = f"{kind} {t.bonus:+d}" if t.bonus else kind
         return self._("{order} (star)").format(order=text) if t.star else text
 
@@ -139,7 +139,7 @@ def _winter_is_coming(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _restriction(n: Narrator, e: Mapping[str, Any]) -> str:
-    orders = ", ".join(restriction_name(n, o) for o in e["orders"])
+    orders = ", ".join(order_type_name(n, o) for o in e["orders"])
     return n._("This round these orders may not be placed: {orders}.").format(orders=orders)
 
 

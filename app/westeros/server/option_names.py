@@ -52,7 +52,7 @@ def option_name(narrator: Narrator, option: Any) -> str:
     return narrator.card(key) if narrator.card(key) != key else key.replace("_", " ")
 
 
-RESTRICTED_ORDERS = {
+ORDER_TYPES = {
     "defense": N_("Defense"),
     "march": N_("March"),
     "march+1": N_("March +1"),
@@ -60,12 +60,13 @@ RESTRICTED_ORDERS = {
     "raid": N_("Raid"),
     "consolidate_power": N_("Consolidate Power"),
 }
-"""Order kinds a Westeros card may forbid (RULES.md 3.3), as the board names them."""
+"""Order types (RULES.md 1.4) and the kinds a Westeros card may forbid (3.3), as the board
+names them."""
 
 
-def restriction_name(narrator: Narrator, key: Any) -> str:
-    """A forbidden order kind (``"march+1"``) in words."""
-    text = RESTRICTED_ORDERS.get(str(key), str(key).replace("_", " "))
+def order_type_name(narrator: Narrator, key: Any) -> str:
+    """An order type or forbidden kind (``"consolidate_power"``, ``"march+1"``) in words."""
+    text = ORDER_TYPES.get(str(key), str(key).replace("_", " "))
     return narrator._(text)
 
 
