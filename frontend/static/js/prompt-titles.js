@@ -246,6 +246,27 @@ const ASKED_BY = {
   }),
 };
 
+// The phase of a decision asked by one of ASKED_BY's reasons (else the kind's phase).
+const ASKED_IN = {
+  "a-throne-of-blades": WESTEROS,
+  "dark-wings-dark-words": WESTEROS,
+  "put-to-the-sword": WESTEROS,
+  "messenger-raven": PLANNING,
+  "highest-bidder": WILDLINGS,
+  "lowest-bidder": WILDLINGS,
+  "preemptive-raid": WILDLINGS,
+  "a-king-beyond-the-wall": WILDLINGS,
+  "mammoth-riders": WILDLINGS,
+  "massing-on-the-milkwater": WILDLINGS,
+  "the-horde-descends": WILDLINGS,
+  "crow-killers": WILDLINGS,
+  "valyrian-steel-blade": COMBAT,
+  retreat: COMBAT,
+  casualties: COMBAT,
+  "supply-on-retreat": COMBAT,
+  "tides-of-battle-skull": COMBAT,
+};
+
 // Reasons that are combat steps or rules rather than content names.
 const REASON_NAMES = {
   supply: () => t("Supply"),
@@ -295,8 +316,11 @@ export function promptText(prompt) {
     ? PROMPTS[kind]()
     : { phase: t("Decision"), title: prettify(kind || ""), text: t("Make a choice.") };
   const key = reasonKey(data.reason);
-  const special = ASKED_BY[slug(key)] || (/^retreat/.test(key) ? ASKED_BY.retreat : null);
-  if (special) return { ...base, ...special() };
+  const asked = /^retreat/.test(key) ? "retreat" : slug(key);
+  if (ASKED_BY[asked]) {
+    const phase = ASKED_IN[asked] ? ASKED_IN[asked]() : base.phase;
+    return { ...base, phase, ...ASKED_BY[asked]() };
+  }
   if (key && isHouseCard(key)) {
     return {
       ...base,
