@@ -151,6 +151,8 @@ def walk(
         seen[kind] = seen.get(kind, 0) + 1
         prefer = varied_orders(page) if vary and kind == "place_orders" else None
         driver.play_one(page, played, prefer)
+        after = page.locator("#round-info .phase").inner_text()
+        assert after.strip(), f"blank phase label after answering {kind}"
     return seen, phases
 
 
