@@ -298,8 +298,9 @@ def register_static() -> list[tuple[str, str]]:
 
 @hookspec
 def register_translations() -> list[str]:
-    """gettext catalog folders (``<lang>/LC_MESSAGES/westeros.mo``) for UI strings;
-    collected in ``LoadedPlugins.translations``.
+    """gettext catalog folders (``<lang>/LC_MESSAGES/westeros.po``, or a compiled ``.mo``) for
+    the plugin's UI strings and content names; collected in ``LoadedPlugins.translations``.
+    ``python -m westeros.server.i18n_catalog`` extracts and updates them.
 
     :return: filesystem paths.
     """

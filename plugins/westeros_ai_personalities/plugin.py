@@ -7,6 +7,8 @@ often they attack, how much power they keep, how much they bid."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from westeros import hookimpl
 from westeros.ai.personality import AIPersonality
 
@@ -59,3 +61,9 @@ PERSONALITIES = (CONQUEROR, TURTLE, POWER_BROKER, OPPORTUNIST)
 @hookimpl
 def register_ai_personalities() -> list[AIPersonality]:
     return list(PERSONALITIES)
+
+
+@hookimpl
+def register_translations() -> list[str]:
+    """This plugin's gettext catalogs (``locale/<lang>/LC_MESSAGES/westeros.po``)."""
+    return [str(Path(__file__).resolve().parent / "locale")]

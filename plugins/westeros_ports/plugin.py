@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from westeros import hookimpl
@@ -66,3 +67,9 @@ def rule_muster_targets(options: Mapping[str, Any]) -> Callable[..., list[str]] 
 @hookimpl
 def rule_power_income(options: Mapping[str, Any]) -> Callable[..., int] | None:
     return rules.power_income
+
+
+@hookimpl
+def register_translations() -> list[str]:
+    """This plugin's gettext catalogs (``locale/<lang>/LC_MESSAGES/westeros.po``)."""
+    return [str(Path(__file__).resolve().parent / "locale")]

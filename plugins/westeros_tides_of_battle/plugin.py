@@ -6,6 +6,7 @@ The rule hooks always return their callables; each checks the game's option when
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from westeros import hookimpl
@@ -45,3 +46,9 @@ def rule_icon_modifier(options: Mapping[str, Any]) -> Callable[..., tuple[int, i
 @hookimpl
 def rule_after_casualties(options: Mapping[str, Any]) -> Callable[..., None] | None:
     return tides.after_casualties
+
+
+@hookimpl
+def register_translations() -> list[str]:
+    """This plugin's gettext catalogs (``locale/<lang>/LC_MESSAGES/westeros.po``)."""
+    return [str(Path(__file__).resolve().parent / "locale")]

@@ -610,7 +610,6 @@ def test_hook_register_static(two_skins: tuple[Any, Any], tmp_path: Path) -> Non
 
 
 def test_hook_register_translations(two_skins: tuple[Any, Any], tmp_path: Path) -> None:
-    assert load(extra=two_skins).translations == (
-        str(tmp_path / "dark/locale"),
-        str(tmp_path / "light/locale"),
-    )
+    found = load(extra=two_skins).translations
+    mine = [folder for folder in found if folder.startswith(str(tmp_path))]
+    assert mine == [str(tmp_path / "dark/locale"), str(tmp_path / "light/locale")]

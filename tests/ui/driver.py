@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Locator, Page
 
 TOKEN_PREFERENCE = ("march", "consolidate_power", "defense", "support", "raid")
+LABELS = {"Start over": "Start over", "more": "more"}
+"""Button names the driver clicks by, in the page's language (the zh-CN walk replaces them)."""
 PROMPT_TIMEOUT_MS = 20_000
 
 
@@ -108,7 +110,7 @@ def march(page: Page, played: Played) -> None:
             page.locator("[data-testid=hint][data-ready='1']").wait_for(timeout=10_000)
             played.attacks.append(name)
         if not page.get_by_test_id("commit").is_enabled():
-            page.get_by_role("button", name="Start over").click()
+            page.get_by_role("button", name=LABELS["Start over"]).click()
         else:
             played.marches.append(name)
     commit(page)
@@ -132,7 +134,7 @@ def bid(page: Page, played: Played) -> None:
     """Bid one power token (if any) with the + button."""
     number = page.get_by_test_id("number")
     if int(number.get_attribute("max") or "0") > 0:
-        page.get_by_role("button", name="more").click()
+        page.get_by_role("button", name=LABELS["more"]).click()
     played.bids.append(int(number.input_value()))
     commit(page)
 

@@ -472,8 +472,10 @@ def wildling_cards() -> list[WildlingCard]:
                 _preemptive_raid_nw,
                 _preemptive_raid_lb,
                 _nothing,
-                "NW: the wildlings attack again at 6 without the highest bidder. "
-                "LB: destroy 2 units or drop 2 places on your highest track.",
+                "Night's Watch wins: the wildlings attack again at strength 6, "
+                "without the highest bidder. "
+                "Wildlings win, lowest bidder: destroy 2 units "
+                "or drop 2 places on your highest track.",
             ),
             WildlingCard(
                 "crow-killers",
@@ -481,8 +483,9 @@ def wildling_cards() -> list[WildlingCard]:
                 _crow_killers_nw,
                 _crow_killers_lb,
                 _crow_killers_ee,
-                "NW: upgrade up to 2 footmen to knights. LB: all knights become footmen. "
-                "EE: 2 knights become footmen.",
+                "Night's Watch wins, highest bidder: upgrade up to 2 footmen to knights. "
+                "Wildlings win, lowest bidder: all knights become footmen. "
+                "Everyone else: 2 knights become footmen.",
             ),
             WildlingCard(
                 "rattleshirts-raiders",
@@ -490,7 +493,9 @@ def wildling_cards() -> list[WildlingCard]:
                 _supply_change(+1),
                 _raiders_lb,
                 _supply_change(-1),
-                "NW: supply +1. LB: supply -2. EE: supply -1; then reconcile armies.",
+                "Night's Watch wins, highest bidder: supply +1. "
+                "Wildlings win, lowest bidder: supply -2. "
+                "Everyone else: supply -1; then reconcile armies.",
             ),
             WildlingCard(
                 "massing-on-the-milkwater",
@@ -498,8 +503,9 @@ def wildling_cards() -> list[WildlingCard]:
                 _milkwater_nw,
                 _milkwater_lb,
                 _milkwater_ee,
-                "NW: take back your discard pile. LB: discard your strongest cards. "
-                "EE: discard one card.",
+                "Night's Watch wins, highest bidder: take back your discard pile. "
+                "Wildlings win, lowest bidder: discard your strongest cards. "
+                "Everyone else: discard one card.",
             ),
             WildlingCard(
                 "a-king-beyond-the-wall",
@@ -507,8 +513,9 @@ def wildling_cards() -> list[WildlingCard]:
                 _king_nw,
                 _king_lb,
                 _king_ee,
-                "NW: top of one track. LB: bottom of all tracks. "
-                "EE: bottom of Fiefdoms or King's Court.",
+                "Night's Watch wins, highest bidder: top of one track. "
+                "Wildlings win, lowest bidder: bottom of all tracks. "
+                "Everyone else: bottom of Fiefdoms or King's Court.",
             ),
             WildlingCard(
                 "mammoth-riders",
@@ -516,7 +523,9 @@ def wildling_cards() -> list[WildlingCard]:
                 _mammoth_nw,
                 _destroy(3, "Mammoth Riders (7.3.7)"),
                 _destroy(2, "Mammoth Riders (7.3.7)"),
-                "NW: take back one discarded card. LB: destroy 3 units. EE: destroy 2 units.",
+                "Night's Watch wins, highest bidder: take back one discarded card. "
+                "Wildlings win, lowest bidder: destroy 3 units. "
+                "Everyone else: destroy 2 units.",
             ),
             WildlingCard(
                 "the-horde-descends",
@@ -524,8 +533,9 @@ def wildling_cards() -> list[WildlingCard]:
                 _horde_nw,
                 _horde_lb,
                 _destroy(1, HORDE),
-                "NW: muster in one castle area. LB: destroy 2 units in one castle area. "
-                "EE: destroy 1 unit.",
+                "Night's Watch wins, highest bidder: muster in one castle area. "
+                "Wildlings win, lowest bidder: destroy 2 units in one castle area. "
+                "Everyone else: destroy 1 unit.",
             ),
             WildlingCard(
                 "skinchanger-scout",
@@ -533,7 +543,9 @@ def wildling_cards() -> list[WildlingCard]:
                 _scout_nw,
                 _lose_power(None),
                 _lose_power(2),
-                "NW: get your bid back. LB: discard all power. EE: discard 2 power.",
+                "Night's Watch wins, highest bidder: get your bid back. "
+                "Wildlings win, lowest bidder: discard all power. "
+                "Everyone else: discard 2 power.",
             ),
         )
     }

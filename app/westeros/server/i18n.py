@@ -2,22 +2,26 @@
 with the ``i18n`` extension and the JS catalog served at ``/i18n/<lang>.json``.
 
 English is the source language (no catalog needed). Catalogs are
-``<folder>/<lang>/LC_MESSAGES/westeros.mo``; the folders are the game's own
+``<folder>/<lang>/LC_MESSAGES/westeros.po`` (the committed source, read with Babel at run time,
+so a fresh ``pip install .`` and the frozen app need no build step) or a compiled
+``westeros.mo`` beside it (preferred when present); the folders are the game's own
 (``westeros/locale``) followed by the plugins' (``register_translations``), earlier folders
-winning on equal messages. Extraction and compilation: see ``babel.cfg`` at the repository root
-(``pybabel extract -F babel.cfg -o app/westeros/locale/westeros.pot .``, then ``pybabel init`` /
-``update`` / ``compile -d app/westeros/locale -D westeros``)."""
+winning on equal messages. Extraction and update of every catalog (the game's and each
+plugin's): ``python -m westeros.server.i18n_catalog`` (see that module and ``babel.cfg``)."""
 
 from __future__ import annotations
 
 import gettext
+import io
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale, UnknownLocaleError, negotiate_locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from babel.support import Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -25,6 +29,11 @@ DOMAIN = "westeros"
 SOURCE_LANGUAGE = "en"
 LANG_COOKIE = "westeros_lang"
 _LANG = re.compile(r"^[a-z]{2,3}(?:_[A-Z]{2}|_[A-Z][a-z]{3})?$")
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction only; it is translated where it is shown."""
+    return message
 
 
 def normalise(lang: str | None) -> str | None:
@@ -57,7 +66,7 @@ class Catalogs:
             if folder.is_dir():
                 found.update(
                     p.parent.parent.name
-                    for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+                    for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.[mp]o")
                     if normalise(p.parent.parent.name) == p.parent.parent.name
                 )
         return sorted(found)
@@ -74,8 +83,8 @@ class Catalogs:
     def _load(self, lang: str) -> gettext.NullTranslations:
         merged: Translations | None = None
         for folder in reversed(self.folders):  # later folders first, so earlier ones win
-            found = Translations.load(str(folder), [lang], domain=DOMAIN)
-            if not isinstance(found, Translations):
+            found = load_folder(folder, lang)
+            if found is None:
                 continue
             merged = found if merged is None else merged.merge(found)
         return merged if merged is not None else gettext.NullTranslations()
@@ -104,11 +113,46 @@ class Catalogs:
             tag = normalise(part.split(";")[0].strip())
             if tag:
                 wanted.append(tag)
-        try:
-            found = Locale.negotiate(wanted, self.languages(), sep="_")
-        except (UnknownLocaleError, ValueError):
-            return None
-        return str(found) if found is not None else None
+        available = self.languages()
+        found = negotiate_locale(wanted, available, sep="_")
+        if found is None:  # "zh" alone: the first catalog of that language
+            codes = {code.split("_")[0]: code for code in reversed(available)}
+            found = next((codes[w.split("_")[0]] for w in wanted if w.split("_")[0] in codes), None)
+        return found
+
+
+LANGUAGE_NAMES = {"zh_CN": "简体中文"}
+"""Names Babel would spell longer than players know them."""
+
+
+def language_name(code: str) -> str:
+    """A language's name in itself ("English", "简体中文"), as a switch shows it."""
+    if code in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[code]
+    try:
+        locale = Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        return code
+    name = locale.get_display_name(locale) or code
+    return name[:1].upper() + name[1:]
+
+
+def load_folder(folder: Path, lang: str) -> Translations | None:
+    """The catalog of ``lang`` in one folder: its ``.mo`` if compiled, else its ``.po``
+    (untranslated and fuzzy entries fall back to English), else None."""
+    messages = folder / lang / "LC_MESSAGES"
+    if (messages / f"{DOMAIN}.mo").is_file():
+        found = Translations.load(str(folder), [lang], domain=DOMAIN)
+        return found if isinstance(found, Translations) else None
+    source = messages / f"{DOMAIN}.po"
+    if not source.is_file():
+        return None
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
 
 
 def choose_language(
@@ -151,8 +195,13 @@ class Templates:
                     self.catalogs.translations(lang), newstyle=True
                 )
                 env.globals.update(self.globals)
+                env.globals["ui_languages"] = self.choices
                 self._envs[lang] = env
             return env
+
+    def choices(self) -> list[tuple[str, str]]:
+        """(code, name in that language) of every UI language, for the language switch."""
+        return [(code, language_name(code)) for code in self.catalogs.languages()]
 
     def render(self, name: str, lang: str, context: Mapping[str, Any]) -> str:
         """Render template ``name`` in ``lang``."""

@@ -13,15 +13,18 @@ from typing import Any
 
 from westeros.engine import Ruleset
 
+from .i18n import N_
+from .option_names import option_name, order_type_name, tides_card_name
+
 Translations = gettext_module.NullTranslations
 Describer = Callable[["Narrator", Mapping[str, Any]], str]
 
 TRACK_NAMES = {
-    "iron_throne": "Iron Throne",
-    "fiefdoms": "Fiefdoms",
-    "kings_court": "King's Court",
+    "iron_throne": N_("Iron Throne"),
+    "fiefdoms": N_("Fiefdoms"),
+    "kings_court": N_("King's Court"),
 }
-SIDE_NAMES = {"attacker": "the attacker", "defender": "the defender", "none": "nobody"}
+SIDE_NAMES = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
 
 
 class Narrator:
@@ -84,7 +87,7 @@ class Narrator:
         t = self.rules.order_tokens.get(token) if isinstance(token, str) else None
         if t is None:
             return str(token)
-        kind = self._(t.type.replace("_", " ").capitalize())
+        kind = order_type_name(self, t.type)
         text = f"{kind} {t.bonus:+d}" if t.bonus else kind
         return self._("{order} (star)").format(order=text) if t.star else text
 
@@ -136,7 +139,7 @@ def _winter_is_coming(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _restriction(n: Narrator, e: Mapping[str, Any]) -> str:
-    orders = ", ".join(n._(str(o).replace("_", " ")) for o in e["orders"])
+    orders = ", ".join(order_type_name(n, o) for o in e["orders"])
     return n._("This round these orders may not be placed: {orders}.").format(orders=orders)
 
 
@@ -337,11 +340,13 @@ def _blade(n: Narrator, e: Mapping[str, Any]) -> str:
 
 
 def _tides_drawn(n: Narrator, e: Mapping[str, Any]) -> str:
-    return n._("You draw the Tides of Battle card {card}.").format(card=e["card"])
+    return n._("You draw the Tides of Battle card {card}.").format(
+        card=tides_card_name(n, e["card"])
+    )
 
 
 def _tides_revealed(n: Narrator, e: Mapping[str, Any]) -> str:
-    cards = ", ".join(f"{n.house(h)} {c}" for h, c in e["cards"].items())
+    cards = ", ".join(f"{n.house(h)} {tides_card_name(n, c)}" for h, c in e["cards"].items())
     return n._("Tides of Battle: {cards}.").format(cards=cards)
 
 
@@ -471,7 +476,7 @@ def _port_ships_lost(n: Narrator, e: Mapping[str, Any]) -> str:
 
 def _chose(n: Narrator, e: Mapping[str, Any]) -> str:
     return n._("{house} chooses {option}.").format(
-        house=n.house(e["house"]), option=n._(str(e["option"]).replace("_", " ").replace("-", " "))
+        house=n.house(e["house"]), option=option_name(n, e["option"])
     )
 
 

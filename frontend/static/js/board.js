@@ -15,7 +15,8 @@ import {
   renderTracks,
   renderWesteros,
 } from "./panels.js";
-import { phaseOf, renderPrompt } from "./prompts/index.js";
+import { phaseFromLog, phaseLabel } from "./prompt-titles.js";
+import { renderPrompt } from "./prompts/index.js";
 import { Seat, seatUrl } from "./socket.js";
 
 class Board {
@@ -73,6 +74,7 @@ class Board {
     this.view = view;
     if (message.history) this.el.log.replaceChildren();
     appendLog(this.el.log, message.log);
+    this.phaseHint = phaseFromLog(message.log, message.history ? null : this.phaseHint);
     if (
       this.secretOrders &&
       (Object.keys(view.orders).length || view.round !== this.secretOrders.round)
@@ -166,7 +168,7 @@ class Board {
     renderWesteros(this.el.westeros, view);
     renderCombat(this.el.combat, view);
     this.drawAreaInfo(controllers);
-    const phase = view.prompt ? phaseOf(view.prompt.kind) : view.combat ? t("Combat") : "";
+    const phase = phaseLabel(view, this.phaseHint);
     renderTopbar(this.el.topbar, view, phase);
   }
 

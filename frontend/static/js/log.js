@@ -1,7 +1,8 @@
 // Log entries, option labels and reasons in plain words. The server narrates every event in
 // the page's language (`text` of each log entry, docs/protocol.md); this module only shows it.
 import { anyCardName, areaName, houseName, prettify, unitName } from "./content.js";
-import { t, tc } from "./i18n.js";
+import { t } from "./i18n.js";
+import { reasonLabel } from "./prompt-titles.js";
 
 /** "2 Footmen, 1 Knight"-style summary of unit types. */
 export function unitSummary(types) {
@@ -10,11 +11,9 @@ export function unitSummary(types) {
   return [...counts].map(([type, n]) => `${n} ${unitName(type, n)}`).join(", ");
 }
 
-/** A reason given by the engine: a house-card id, or a rule text such as "supply (3.4.3)". */
+/** A reason given by the engine, in words (prompt-titles.js: never a rule number). */
 export function reasonText(reason) {
-  if (!reason) return "";
-  if (/^[a-z0-9-]+$/.test(reason)) return anyCardName(reason);
-  return tc(reason);
+  return reasonLabel(reason);
 }
 
 const RESTRICTIONS = {

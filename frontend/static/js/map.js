@@ -46,6 +46,8 @@ export class BoardMap {
     svg.setAttribute("id", "board-svg");
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", t("Map of Westeros"));
+    const wall = svg.querySelector(".wall text");
+    if (wall) wall.textContent = t("The Wall");
     for (const g of svg.querySelectorAll("g.area[data-area]")) {
       const id = g.dataset.area;
       if (!hasArea(id)) {
@@ -59,7 +61,11 @@ export class BoardMap {
       const flat = (text) => text.replace(/\s+/g, "");
       if (label && english && name !== english && flat(label.textContent) === flat(english)) {
         label.textContent = name;
+      } else if (label && g.dataset.kind === "port" && flat(label.textContent) === "Port") {
+        label.textContent = t("Port");
       }
+      const tooltip = g.querySelector("title");
+      if (tooltip) tooltip.textContent = name;
       g.setAttribute("aria-label", name);
       g.setAttribute("data-testid", `area-${id}`);
       this.areas.set(id, {

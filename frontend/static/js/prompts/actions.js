@@ -3,6 +3,7 @@ import { areaName, orderLabel, unitName } from "../content.js";
 import { h } from "../dom.js";
 import { t, tn } from "../i18n.js";
 import { orderIcon, unitIcon } from "../map.js";
+import { nothingToMuster } from "../prompt-titles.js";
 import { button, choiceButton, commitButton, header, note } from "./common.js";
 
 /** raid: pick a Raid order, then the adjacent order it removes (or none). */
@@ -203,6 +204,7 @@ export function muster(ctx) {
         t("Each unit and upgrade shows its cost in points."),
       ]),
       h("p", { class: "prompt-sub" }, t("Recruit:")),
+      recruits.length ? null : note(nothingToMuster()),
       h(
         "div",
         { class: "choices" },

@@ -1,5 +1,5 @@
 // Which renderer answers which prompt kind (engine Prompt.kind, see docs/protocol.md).
-import { t } from "../i18n.js";
+import { promptText } from "../prompt-titles.js";
 import { consolidate, muster, raid } from "./actions.js";
 import { bid, orderTies, portTakeover } from "./bids.js";
 import { blade, chooseHouseCard, declareSupport, supportNeutralAttack } from "./combat.js";
@@ -22,33 +22,15 @@ const RENDERERS = {
   declare_support: declareSupport,
   support_neutral_attack: supportNeutralAttack,
   choose_option: (ctx) =>
-    ctx.data.reason === "valyrian-steel-blade" ? blade(ctx) : chooseOption(ctx),
-  tides_redraw: (ctx) => chooseOption(ctx, t("Tides of Battle")),
-  choose_area: (ctx) =>
-    /^retreat/.test(ctx.data.reason || "")
-      ? chooseArea(
-          ctx,
-          t("Retreat"),
-          t(
-            "Your army lost the combat. Choose where the survivors retreat; they are routed until the end of the round.",
-          ),
-        )
-      : chooseArea(ctx),
-  muster_area: (ctx) => chooseArea(ctx, t("Choose where to muster")),
-  destroy_area: (ctx) => chooseArea(ctx, t("Choose where you lose two units")),
-  destroy_units: (ctx) => selectUnits(ctx, t("Destroy units"), null),
-  reconcile_supply: (ctx) =>
-    selectUnits(
-      ctx,
-      t("Reconcile your armies with supply"),
-      t(
-        "You have more or larger armies than your supply allows. Destroy a unit of one of your armies.",
-      ),
-    ),
-  upgrade_units: (ctx) =>
-    selectUnits(ctx, t("Upgrade footmen"), t("You may replace footmen with knights.")),
-  replace_units: (ctx) =>
-    selectUnits(ctx, t("Downgrade knights"), t("Choose the knights that become footmen.")),
+    ctx.data.reason === "valyrian-steel-blade" ? blade(ctx) : chooseOption(ctx, ...words(ctx)),
+  tides_redraw: (ctx) => chooseOption(ctx, ...words(ctx)),
+  choose_area: (ctx) => chooseArea(ctx, ...words(ctx)),
+  muster_area: (ctx) => chooseArea(ctx, ...words(ctx)),
+  destroy_area: (ctx) => chooseArea(ctx, ...words(ctx)),
+  destroy_units: (ctx) => selectUnits(ctx, ...words(ctx)),
+  reconcile_supply: (ctx) => selectUnits(ctx, ...words(ctx)),
+  upgrade_units: (ctx) => selectUnits(ctx, ...words(ctx)),
+  replace_units: (ctx) => selectUnits(ctx, ...words(ctx)),
 };
 
 /** Draw the decision `ctx.prompt` into the prompt panel. */
@@ -57,19 +39,8 @@ export function renderPrompt(ctx) {
   render(ctx);
 }
 
-/** A short title for a prompt kind (for the top bar). */
-export function phaseOf(kind) {
-  const names = {
-    place_orders: t("Planning: place orders"),
-    messenger_raven: t("Planning: Messenger Raven"),
-    raid: t("Action: raid"),
-    march: t("Action: march"),
-    consolidate_power: t("Action: consolidate power"),
-    declare_support: t("Combat: support"),
-    choose_house_card: t("Combat: house cards"),
-    bid: t("Westeros: Clash of Kings"),
-    wildling_bid: t("Wildling attack"),
-    muster: t("Mustering"),
-  };
-  return names[kind] || "";
+/** The plain title and description of the prompt in `ctx` (prompt-titles.js). */
+function words(ctx) {
+  const { title, text } = promptText(ctx.prompt);
+  return [title, text];
 }

@@ -124,9 +124,11 @@ export function placeOrders(ctx) {
               type: "button",
               class: `token-button${where ? " is-used" : ""}${draft.orders[draft.area] === token.id ? " is-selected" : ""}`,
               disabled: disabled || !draft.area,
-              title:
-                token.forbidden ||
-                (where ? t("placed in {area}", { area: areaName(where) }) : orderLabel(token.id)),
+              title: token.forbidden
+                ? t("No {orders} orders this round.", { orders: orderLabel(token.id) })
+                : where
+                  ? t("placed in {area}", { area: areaName(where) })
+                  : orderLabel(token.id),
               "data-token": token.id,
               "data-key": `token-${token.id}`,
               "data-testid": `token-${token.id}`,
@@ -254,7 +256,9 @@ export function messengerRaven(ctx) {
                 type: "button",
                 class: `token-button${draft.token === token.id ? " is-selected" : ""}`,
                 disabled: !draft.area || !allowed(draft.area, token),
-                title: token.forbidden || orderLabel(token.id),
+                title: token.forbidden
+                  ? t("No {orders} orders this round.", { orders: orderLabel(token.id) })
+                  : orderLabel(token.id),
                 onclick: () => {
                   draft.token = token.id;
                   paint();

@@ -1,0 +1,196 @@
+"""Simplified Chinese in real Chromium: the start screen, the board through several rounds of a
+game (every decision the board asks, each checked when it appears), the log, the replay and
+the delete page show no English word in zh-CN mode, only the proper names the glossary keeps
+(AI, key names). The language switch is remembered; the browser's language is the default.
+Screenshots go to artifacts/ (start screen, the board in each phase, a combat, the log)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
+from playwright.sync_api import Page, expect
+
+from . import driver
+from .test_board import SEED
+
+ALLOWED = {"AI", "JSON", "II", "III", "IV"} | {
+    "Ctrl",
+    "Enter",
+    "Tab",
+    "Home",
+    "End",
+    "Page",
+    "Up",
+    "Down",
+}
+"""Latin words zh-CN keeps: the glossary's AI, key names, the file format, deck numerals."""
+LATIN = re.compile(r"[A-Za-z]{2,}")
+VISIBLE_TEXT = """() => {
+  const out = [];
+  const skip = 'script, style, [lang="en"], kbd, [hidden]';
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!el || el.closest(skip) || !el.checkVisibility()) continue;
+    const text = node.textContent.trim();
+    if (text) out.push(text);
+  }
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    if (el.closest(skip) || !el.checkVisibility()) continue;
+    for (const name of ['title', 'aria-label', 'placeholder']) {
+      const value = el.getAttribute(name);
+      if (value) out.push(value);
+    }
+  }
+  out.push(document.title);
+  return out;
+}"""
+ZH_LABELS = {"Start over": "从头开始", "more": "增加"}
+LAST_ROUND = 4
+MAX_DECISIONS = 120
+
+
+def english_left(page: Page) -> list[str]:
+    """Visible texts (and titles, labels, placeholders) of the page with an English word."""
+    texts: list[str] = page.evaluate(VISIBLE_TEXT)
+    return [t for t in texts if set(LATIN.findall(t)) - ALLOWED]
+
+
+def assert_chinese(page: Page, where: str) -> None:
+    left = english_left(page)
+    assert not left, f"English text left on {where}: {left}"
+
+
+def start_zh_game(
+    page: Page, core: Any, players: int = 4, house: str = "stark", tides: bool = False
+) -> str:
+    """Start a game from the start screen in zh-CN; returns its id."""
+    page.goto(f"{core.url}/?token={core.token}&lang=zh_CN")
+    expect(page.locator("html")).to_have_attribute("lang", "zh_CN")
+    page.locator(f"input[name=players][value='{players}']").check()
+    page.locator(f"label.start-house[data-house={house}]").click()
+    if tides:
+        page.locator("input[name=tides_of_battle]").check()
+    page.locator("input[name=seed]").fill(SEED)
+    page.locator("form#new-game button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/games/[^/]+/play/{house}$"))
+    match = re.search(r"/games/([^/]+)/play/", page.url)
+    assert match is not None
+    return match.group(1)
+
+
+def test_start_screen_is_chinese_and_the_switch_is_remembered(
+    page: Page, live_core: Any, artifacts: Path
+) -> None:
+    page.goto(f"{live_core.url}/?token={live_core.token}&lang=zh_CN")
+    expect(page.get_by_role("heading", name="新游戏")).to_be_visible()
+    assert_chinese(page, "the start screen")
+    page.screenshot(path=str(artifacts / "zh-start.png"), full_page=True)
+    page.get_by_test_id("lang-en").click()
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    page.goto(f"{live_core.url}/")
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    page.get_by_test_id("lang-zh_CN").click()
+    expect(page.get_by_role("heading", name="新游戏")).to_be_visible()
+    page.goto(f"{live_core.url}/")
+    expect(page.get_by_role("heading", name="新游戏")).to_be_visible()
+
+
+def test_the_browser_language_is_the_default(browser: Any, live_core: Any) -> None:
+    for locale, heading in (("zh-CN", "新游戏"), ("en-US", "New game")):
+        context = browser.new_context(locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(f"{live_core.url}/?token={live_core.token}")
+            expect(page.get_by_role("heading", name=heading)).to_be_visible()
+        finally:
+            context.close()
+
+
+ORDER_MIX = ("raid", "support", "consolidate_power", "march", "defense")
+
+
+def varied_orders(page: Page) -> dict[str, str]:
+    """A preferred order type per area that changes with the round, so that Raid, Support and
+    Consolidate Power decisions come up too."""
+    rows = page.locator("[data-testid^=order-area-]").all()
+    areas = [(r.get_attribute("data-testid") or "").removeprefix("order-area-") for r in rows]
+    start = driver.round_number(page)
+    return {a: ORDER_MIX[(start + i) % len(ORDER_MIX)] for i, a in enumerate(areas)}
+
+
+def walk(
+    page: Page, artifacts: Path | None, last_round: int, vary: bool = False
+) -> tuple[dict[str, int], set[str]]:
+    """Answer every decision until ``last_round``, checking each for English text first;
+    returns how often each kind came up and the phase labels seen."""
+    played = driver.Played()
+    seen: dict[str, int] = {}
+    phases: set[str] = set()
+    for _ in range(MAX_DECISIONS):
+        if not driver.wait_for_decision(page, last_round):
+            break
+        kind = driver.prompt_kind(page)
+        page.locator("#prompt .prompt-title").first.wait_for()
+        phase = page.locator("#round-info .phase").inner_text()
+        assert phase.strip(), f"blank phase label during {kind}"
+        assert_chinese(page, f"the board asking {kind!r} (round {driver.round_number(page)})")
+        if artifacts is not None and kind not in seen:
+            page.screenshot(path=str(artifacts / f"zh-board-{kind}.png"))
+        if artifacts is not None and phase not in phases:
+            page.screenshot(path=str(artifacts / f"zh-phase-{len(phases) + 1}.png"))
+        if artifacts is not None and kind == "choose_house_card":
+            page.get_by_test_id("combat").screenshot(path=str(artifacts / "zh-combat.png"))
+        phases.add(phase)
+        seen[kind] = seen.get(kind, 0) + 1
+        prefer = varied_orders(page) if vary and kind == "place_orders" else None
+        driver.play_one(page, played, prefer)
+        after = page.locator("#round-info .phase").inner_text()
+        assert after.strip(), f"blank phase label after answering {kind}"
+    return seen, phases
+
+
+def test_a_game_in_chinese_shows_no_english(
+    page: Page, live_core: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every decision of several rounds, the waiting board, the log, replay and delete page."""
+    monkeypatch.setattr(driver, "LABELS", ZH_LABELS)
+    game = start_zh_game(page, live_core)
+    expect(page.get_by_role("heading", name="游戏记录")).to_be_visible()
+    seen, phases = walk(page, artifacts, LAST_ROUND)
+    assert {"place_orders", "march", "choose_house_card"} <= set(seen), seen
+    assert len(phases) >= 3, phases
+    assert_chinese(page, "the board")
+    log = page.get_by_test_id("log")
+    assert log.locator("li").count() > 10
+    log.screenshot(path=str(artifacts / "zh-log.png"))
+    page.locator("#help-open").click()
+    assert_chinese(page, "the keyboard help")
+    page.keyboard.press("Escape")
+    page.goto(f"{live_core.url}/games/{game}/replay/stark")
+    page.wait_for_load_state("networkidle")
+    assert_chinese(page, "the replay")
+    page.screenshot(path=str(artifacts / "zh-replay.png"))
+    page.goto(f"{live_core.url}/games/{game}/delete")
+    assert_chinese(page, "the delete page")
+    page.goto(f"{live_core.url}/")
+    assert_chinese(page, "the start screen with a saved game")
+
+
+def test_six_houses_with_tides_of_battle_in_chinese(
+    page: Page, live_core: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lannister (the Messenger Raven) among six houses, Tides of Battle on, Raid, Support and
+    Consolidate Power orders placed: those decisions show no English either."""
+    monkeypatch.setattr(driver, "LABELS", ZH_LABELS)
+    start_zh_game(page, live_core, players=6, house="lannister", tides=True)
+    seen, _ = walk(page, None, LAST_ROUND + 1, vary=True)
+    assert {"place_orders", "messenger_raven"} <= set(seen), seen
+    assert set(seen) & {"raid", "declare_support", "consolidate_power"}, seen
+    assert_chinese(page, "the six-house board")
