@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
+from .desktop import console_logging
 from .plugins import ENV_TRACE, LoadedPlugins, env_flag, load
 
 
@@ -52,11 +53,25 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the local core on 127.0.0.1 without a window and print the address to open."""
-    from .server import run
+    """Serve the local core on 127.0.0.1 without a window; print the address to open once it
+    listens, and serve until Ctrl+C."""
+    from .desktop import (
+        CoreStartError,
+        LocalCore,
+        print_address,
+        serve_until_interrupted,
+        setup_logging,
+        start_core,
+    )
 
-    run(port=args.port, store_url=args.database, ai_delay=args.ai_delay)
-    return 0
+    setup_logging()
+    core = LocalCore(store_url=args.database, ai_delay=args.ai_delay, port=args.port)
+    try:
+        url = start_core(core)
+    except CoreStartError:
+        return 1
+    print_address(url)
+    return serve_until_interrupted(core)
 
 
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
@@ -73,7 +88,9 @@ def parser() -> argparse.ArgumentParser:
         epilog=f"Set {ENV_TRACE}=1 to log every plugin hook call.",
     )
     top.add_argument("--version", action="version", version=f"westeros {__version__}")
-    top.add_argument("-v", "--verbose", action="store_true", help="log more (INFO level)")
+    top.add_argument(
+        "-v", "--verbose", action="store_true", help="log more (INFO level), with tracebacks"
+    )
     top.add_argument(
         "--browser",
         action="store_true",
@@ -99,17 +116,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``westeros`` console script."""
     p = parser()
     args = p.parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
+    console_logging(args.verbose)
     if env_flag(ENV_TRACE):
         logging.getLogger("westeros.hooks").setLevel(logging.INFO)
-    if args.command is None:
-        from .desktop import launch
+    try:
+        if args.command is None:
+            from .desktop import launch
 
-        return launch(browser=args.browser)
-    return int(args.func(args))
+            return launch(browser=args.browser)
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":
