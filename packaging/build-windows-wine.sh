@@ -83,7 +83,7 @@ run_wine "$python_exe" -c 'import sys; print("Python", sys.version, sys.platform
 
 step "Dependencies from packaging/requirements-windows.txt (hash-checked)"
 wheels=$cache/wheels
-bash packaging/fetch-windows-deps.sh "$wheels" 2>&1 | grep -v "^WARNING: Location" || true
+bash packaging/fetch-windows-deps.sh "$wheels" 2>&1 | { grep -v "^WARNING: Location" || true; }
 export PIP_CACHE_DIR=$cache/pip PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 unset PIP_FIND_LINKS PIP_CERT PIP_CONSTRAINT
 pip_wine() { run_wine "$python_exe" -m pip "$@" --no-index --find-links "$(winepath -w "$wheels")"; }
