@@ -87,9 +87,9 @@ bash packaging/fetch-windows-deps.sh "$wheels" 2>&1 | { grep -v "^WARNING: Locat
 export PIP_CACHE_DIR=$cache/pip PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 unset PIP_FIND_LINKS PIP_CERT PIP_CONSTRAINT
 pip_wine() { run_wine "$python_exe" -m pip "$@" --no-index --find-links "$(winepath -w "$wheels")"; }
-pip_wine install -q --no-warn-script-location --require-hashes --no-deps -r "$(winepath -w packaging/requirements-windows.txt)"
+pip_wine install -q --no-compile --no-warn-script-location --require-hashes --no-deps -r "$(winepath -w packaging/requirements-windows.txt)"
 # The app itself (its dependencies are all in the lock, so --no-deps; pip check proves it).
-pip_wine install -q --no-warn-script-location --no-deps "$(winepath -w "$root")"
+pip_wine install -q --no-compile --no-warn-script-location --no-deps "$(winepath -w "$root")"
 run_wine "$python_exe" -m pip check
 
 step "PyInstaller: packaging/westeros.spec"

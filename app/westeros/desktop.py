@@ -21,7 +21,7 @@ import webbrowser
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import platformdirs
 
@@ -35,6 +35,9 @@ log = logging.getLogger("westeros.desktop")
 _ = gettext.translation(
     "westeros", localedir=Path(__file__).parent / "locale", fallback=True
 ).gettext
+
+GuiName = Literal["qt", "gtk", "cef", "mshtml", "edgechromium", "cocoa"]
+"""The pywebview backends this app may ask for."""
 
 APP_NAME = "westeros"
 DISTRIBUTION = "westeros-game"
@@ -272,7 +275,7 @@ def error_page(error: BaseException, log_path: Path) -> str:
     )
 
 
-def default_gui() -> str | None:
+def default_gui() -> GuiName | None:
     """The pywebview backend: Edge WebView2 on Windows, Qt elsewhere if installed."""
     if sys.platform == "win32":
         return "edgechromium"
@@ -337,7 +340,9 @@ def serve_in_browser(core: LocalCore, url: str) -> int:
     return serve_until_interrupted(core)
 
 
-def launch(*, browser: bool = False, gui: str | None = None, store_url: str | None = None) -> int:
+def launch(
+    *, browser: bool = False, gui: GuiName | None = None, store_url: str | None = None
+) -> int:
     """Run the desktop app until its window closes (or, with ``browser``, until Ctrl+C)."""
     path = setup_logging()
     log.info("Westeros %s starting", __version__)
