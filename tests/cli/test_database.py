@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.helpers import ADDRESS, Running, isolated_env
+from westeros.store.db import set_aside_unreadable, unreadable_reason
 
 GARBAGE = b"this was never a SQLite database \x00\xff" * 300
 
@@ -86,3 +87,31 @@ def test_a_good_database_is_left_where_it_is(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("westeros.db")] == [
         "westeros.db"
     ]
+
+
+def test_the_write_ahead_log_is_set_aside_with_its_database(tmp_path: Path) -> None:
+    database = tmp_path / "westeros.db"
+    database.write_bytes(GARBAGE)
+    wal = tmp_path / "westeros.db-wal"
+    wal.write_bytes(b"log bytes")
+    done = set_aside_unreadable(f"sqlite:///{database}")
+    assert done is not None
+    assert done.reason == "file is not a database"
+    assert not database.exists() and not wal.exists()
+    assert done.kept.read_bytes() == GARBAGE
+    assert done.kept.with_name(done.kept.name + "-wal").read_bytes() == b"log bytes"
+
+
+def test_a_database_that_is_only_busy_is_not_set_aside(tmp_path: Path) -> None:
+    database = tmp_path / "westeros.db"
+    with sqlite3.connect(database) as db:
+        db.execute("create table t (x)")
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("begin exclusive")
+    try:
+        assert unreadable_reason(database) is None
+    finally:
+        holder.execute("rollback")
+        holder.close()
+    assert set_aside_unreadable(f"sqlite:///{database}") is None
+    assert database.exists()

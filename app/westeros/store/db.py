@@ -150,7 +150,9 @@ def unreadable_reason(path: Path) -> str | None:
     if not path.is_file() or path.stat().st_size == 0:
         return None
     try:
-        with contextlib.closing(sqlite3.connect(path, timeout=SQLITE_BUSY_TIMEOUT_S)) as c:
+        # Read-only: a read-write connection to a damaged file deletes its -wal file on close.
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=2)) as c:
             problems = [row[0] for row in c.execute("PRAGMA quick_check").fetchall()]
     except sqlite3.DatabaseError as error:
         if error.sqlite_errorcode & 0xFF in SQLITE_DAMAGED:
