@@ -52,6 +52,7 @@ def log_file() -> Path:
     return folder / "westeros.log"
 
 
+CONSOLE_HANDLER = "westeros-console"
 SAID = "said_in_a_paragraph"
 """Log records with this attribute (``extra={SAID: True}``) were told to the user in a
 paragraph already; the terminal shows them only with ``-v``."""
@@ -79,7 +80,10 @@ def console_logging(verbose: bool) -> None:
             )
         )
         handler.setFormatter(_NoTraceback())
+    handler.set_name(CONSOLE_HANDLER)
     root = logging.getLogger()
+    for previous in [h for h in root.handlers if h.get_name() == CONSOLE_HANDLER]:
+        root.removeHandler(previous)
     root.addHandler(handler)
     root.setLevel(logging.INFO if verbose else logging.WARNING)
 
