@@ -84,8 +84,11 @@ run_wine "$python_exe" -c 'import sys; print("Python", sys.version, sys.platform
 step "Dependencies from packaging/requirements-windows.txt (hash-checked)"
 wheels=$cache/wheels
 bash packaging/fetch-windows-deps.sh "$wheels" 2>&1 | { grep -v "^WARNING: Location" || true; }
-export PIP_CACHE_DIR=$cache/pip PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
-unset PIP_FIND_LINKS PIP_CERT PIP_CONSTRAINT
+mkdir -p "$cache/pip"
+PIP_CACHE_DIR=$(winepath -w "$cache/pip")
+export PIP_CACHE_DIR PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
+# This machine's pip settings name Linux paths; the Windows pip gets none of them.
+unset PIP_FIND_LINKS PIP_CERT PIP_CONSTRAINT PIP_EXTRA_INDEX_URL PIP_INDEX_URL
 pip_wine() { run_wine "$python_exe" -m pip "$@" --no-index --find-links "$(winepath -w "$wheels")"; }
 pip_wine install -q --no-compile --no-warn-script-location --require-hashes --no-deps -r "$(winepath -w packaging/requirements-windows.txt)"
 # The app itself (its dependencies are all in the lock, so --no-deps; pip check proves it).
@@ -94,11 +97,11 @@ run_wine "$python_exe" -m pip check
 
 step "PyInstaller: packaging/westeros.spec"
 rm -rf dist/westeros
-# (Its warnings about the Universal C Runtime's api-ms-win-crt-*.dll are left out: Windows 10
-# has that runtime, Wine has it built in.)
+# (Its warnings about the api-ms-win-*.dll API sets are left out: Windows 10 provides them, and
+# so does Wine.)
 run_wine "$python_exe" -m PyInstaller --noconfirm --log-level WARN \
     --distpath "$(winepath -w "$root/dist")" --workpath "$(winepath -w "$work/build")" \
-    "$(winepath -w packaging/westeros.spec)" | { grep -v "could not resolve 'api-ms-win-crt-" || true; }
+    "$(winepath -w packaging/westeros.spec)" | { grep -v "could not resolve 'api-ms-win-" || true; }
 exe=$root/dist/westeros/westeros.exe
 [[ -f $exe ]] || {
     echo "build-windows-wine: the build did not produce $exe" >&2
