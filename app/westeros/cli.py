@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -58,7 +60,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .desktop import (
         CoreStartError,
         LocalCore,
-        print_address,
         serve_until_interrupted,
         setup_logging,
         start_core,
@@ -70,8 +71,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         url = start_core(core)
     except CoreStartError:
         return 1
-    print_address(url)
-    return serve_until_interrupted(core)
+    return serve_until_interrupted(core, url)
 
 
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
@@ -125,7 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return launch(browser=args.browser)
         return int(args.func(args))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before the app handles Ctrl+C itself; a second one is ignored
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         return 130
 
 

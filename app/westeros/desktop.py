@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 import webbrowser
+from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import FrameType
@@ -250,11 +251,17 @@ def _quit_now(_signum: int, _frame: FrameType | None) -> None:
     os._exit(130)
 
 
-def serve_until_interrupted(core: LocalCore) -> int:
-    """Serve until Ctrl+C or SIGTERM, then stop the core; a second one while stopping quits at
-    once, without a traceback."""
+def serve_until_interrupted(
+    core: LocalCore, url: str, then: Callable[[], None] | None = None
+) -> int:
+    """Print the address, run ``then`` and serve until Ctrl+C or SIGTERM, then stop the core;
+    a second one while stopping quits at once, without a traceback. The handlers are in place
+    before the address is printed, so an interrupt at any moment after it is handled."""
     _on_stop_signals(_interrupt)
     try:
+        print_address(url)
+        if then is not None:
+            then()
         while core.running:
             time.sleep(0.5)
     except KeyboardInterrupt:
@@ -325,9 +332,8 @@ def print_address(url: str) -> None:
     print(_("Westeros is running at {url}\nPress Ctrl+C to quit.").format(url=url), flush=True)
 
 
-def serve_in_browser(core: LocalCore, url: str) -> int:
-    """Open ``url`` in the system browser and serve until Ctrl+C."""
-    print_address(url)
+def _open_browser(url: str) -> None:
+    """Open ``url`` in the system browser, or say in one paragraph that none could be opened."""
     try:
         opened = webbrowser.open(url)
     except webbrowser.Error:
@@ -341,7 +347,11 @@ def serve_in_browser(core: LocalCore, url: str) -> int:
                 "press Ctrl+C."
             )
         )
-    return serve_until_interrupted(core)
+
+
+def serve_in_browser(core: LocalCore, url: str) -> int:
+    """Open ``url`` in the system browser and serve until Ctrl+C."""
+    return serve_until_interrupted(core, url, then=lambda: _open_browser(url))
 
 
 def launch(
