@@ -268,6 +268,8 @@ def serve_until_interrupted(
         pass
     _on_stop_signals(_quit_now)
     core.stop()
+    # Python resets its own handlers while exiting; one more Ctrl+C then must not kill it.
+    _on_stop_signals(signal.SIG_IGN)
     return 0
 
 
