@@ -9,11 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
+from .desktop import console_logging
 from .plugins import ENV_TRACE, LoadedPlugins, env_flag, load
 
 
@@ -52,11 +55,23 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the local core on 127.0.0.1 without a window and print the address to open."""
-    from .server import run
+    """Serve the local core on 127.0.0.1 without a window; print the address to open once it
+    listens, and serve until Ctrl+C."""
+    from .desktop import (
+        CoreStartError,
+        LocalCore,
+        serve_until_interrupted,
+        setup_logging,
+        start_core,
+    )
 
-    run(port=args.port, store_url=args.database, ai_delay=args.ai_delay)
-    return 0
+    setup_logging()
+    core = LocalCore(store_url=args.database, ai_delay=args.ai_delay, port=args.port)
+    try:
+        url = start_core(core)
+    except CoreStartError:
+        return 1
+    return serve_until_interrupted(core, url)
 
 
 def cmd_server(args: argparse.Namespace) -> int:
@@ -93,7 +108,9 @@ def parser() -> argparse.ArgumentParser:
         epilog=f"Set {ENV_TRACE}=1 to log every plugin hook call.",
     )
     top.add_argument("--version", action="version", version=f"westeros {__version__}")
-    top.add_argument("-v", "--verbose", action="store_true", help="log more (INFO level)")
+    top.add_argument(
+        "-v", "--verbose", action="store_true", help="log more (INFO level), with tracebacks"
+    )
     top.add_argument(
         "--browser",
         action="store_true",
@@ -130,17 +147,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``westeros`` console script."""
     p = parser()
     args = p.parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
+    console_logging(args.verbose)
     if env_flag(ENV_TRACE):
         logging.getLogger("westeros.hooks").setLevel(logging.INFO)
-    if args.command is None:
-        from .desktop import launch
+    try:
+        if args.command is None:
+            from .desktop import launch
 
-        return launch(browser=args.browser)
-    return int(args.func(args))
+            return launch(browser=args.browser)
+        return int(args.func(args))
+    except KeyboardInterrupt:  # before the app handles Ctrl+C itself; a second one is ignored
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return 130
 
 
 if __name__ == "__main__":

@@ -1,26 +1,47 @@
 """The desktop shell (DESIGN §1, §4): start the local core on 127.0.0.1 on a free port with a
 per-launch secret token, open it in a pywebview window (or the system browser), log to the user
-log folder, and stop the core cleanly when the window closes. Thin by design: no rules here."""
+log folder, and stop the core cleanly when the window closes. Thin by design: no rules here.
+
+What the terminal shows is for people: the address once the core listens, and one paragraph
+(what happened, what to do) when a window, a browser or the database cannot be opened. The
+details, tracebacks included, go to the log file; ``-v`` shows them on the terminal too."""
 
 from __future__ import annotations
 
+import gettext
 import html
+import importlib.util
 import logging
+import os
+import signal
 import sys
 import threading
 import time
 import webbrowser
+from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Literal
 
 import platformdirs
 
 from . import __version__
 
+if TYPE_CHECKING:
+    from .store import db
+
 log = logging.getLogger("westeros.desktop")
 
+_ = gettext.translation(
+    "westeros", localedir=Path(__file__).parent / "locale", fallback=True
+).gettext
+
+GuiName = Literal["qt", "gtk", "cef", "mshtml", "edgechromium", "cocoa"]
+"""The pywebview backends this app may ask for."""
+
 APP_NAME = "westeros"
+DISTRIBUTION = "westeros-game"
 WINDOW_SIZE = (1440, 900)
 MIN_SIZE = (960, 640)
 
@@ -32,8 +53,45 @@ def log_file() -> Path:
     return folder / "westeros.log"
 
 
+CONSOLE_HANDLER = "westeros-console"
+SAID = "said_in_a_paragraph"
+"""Log records with this attribute (``extra={SAID: True}``) were told to the user in a
+paragraph already; the terminal shows them only with ``-v``."""
+
+
+class _NoTraceback(logging.Formatter):
+    """The terminal's format without verbose: the message only, never a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"{record.levelname} {record.name}: {record.getMessage()}"
+
+
+def console_logging(verbose: bool) -> None:
+    """Log to the terminal: with ``verbose`` everything from INFO on, tracebacks included;
+    otherwise only the app's own warnings, one line each (libraries' noise goes to the log)."""
+    handler = logging.StreamHandler()
+    if verbose:
+        handler.setLevel(logging.INFO)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    else:
+        handler.setLevel(logging.WARNING)
+        handler.addFilter(
+            lambda record: (
+                record.name.split(".")[0] == "westeros" and not getattr(record, SAID, False)
+            )
+        )
+        handler.setFormatter(_NoTraceback())
+    handler.set_name(CONSOLE_HANDLER)
+    root = logging.getLogger()
+    for previous in [h for h in root.handlers if h.get_name() == CONSOLE_HANDLER]:
+        root.removeHandler(previous)
+    root.addHandler(handler)
+    root.setLevel(logging.INFO if verbose else logging.WARNING)
+
+
 def setup_logging() -> Path:
-    """Send the app's log records to a rotating file in the user log folder."""
+    """Send the app's log records (INFO and up, with tracebacks) to a rotating file in the user
+    log folder."""
     path = log_file()
     handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -43,21 +101,29 @@ def setup_logging() -> Path:
     return path
 
 
+def say(paragraph: str) -> None:
+    """Print one paragraph for the user on the terminal (stderr), followed by a blank line."""
+    print(f"{paragraph}\n", file=sys.stderr, flush=True)
+
+
 class CoreStartError(RuntimeError):
-    """The local core did not come up."""
+    """The local core did not come up; the message is one paragraph for the user."""
 
 
 class LocalCore:
     """The local core served by uvicorn in a background thread (DESIGN §4)."""
 
-    def __init__(self, *, store_url: str | None = None, ai_delay: float = 0.4) -> None:
+    def __init__(
+        self, *, store_url: str | None = None, ai_delay: float = 0.4, port: int | None = None
+    ) -> None:
         from .server import LOCALHOST, create_app, free_port, new_token
 
         self.host = LOCALHOST
         self.token = new_token()
-        self.port = free_port(self.host)
+        self.port = port or free_port(self.host)
         self.store_url = store_url
         self.ai_delay = ai_delay
+        self.set_aside: db.SetAside | None = None
         self._create_app = create_app
         self._server: Any = None
         self._thread: threading.Thread | None = None
@@ -67,13 +133,41 @@ class LocalCore:
         """The address the window opens: the start screen with the launch token."""
         return f"http://{self.host}:{self.port}/?token={self.token}"
 
+    def _open_app(self) -> Any:
+        """Set an unreadable SQLite file aside, then build the app on the database."""
+        from .store import db
+
+        where = self.store_url or db.database_url()
+        try:
+            self.set_aside = db.set_aside_unreadable(self.store_url)
+            app = self._create_app(
+                token=self.token, port=self.port, store_url=self.store_url, ai_delay=self.ai_delay
+            )
+        except Exception as error:
+            log.exception("the database %s could not be opened", where, extra={SAID: True})
+            raise CoreStartError(
+                _(
+                    "Westeros could not open its database ({where}): {error}. Check that the "
+                    "folder exists and may be written to (or that the database server answers), "
+                    "or choose another database with --database URL or the {env} environment "
+                    "variable."
+                ).format(where=where, error=error, env=db.ENV_DATABASE_URL)
+            ) from error
+        if self.set_aside is not None:
+            log.info(
+                "the database %s could not be read (%s); it was kept as %s",
+                self.set_aside.original,
+                self.set_aside.reason,
+                self.set_aside.kept,
+            )
+            app.state.core.templates.globals["database_set_aside"] = str(self.set_aside.kept)
+        return app
+
     def start(self, timeout: float = 30.0) -> str:
         """Build the app and serve it; returns :attr:`url` once the core accepts connections."""
         import uvicorn
 
-        app = self._create_app(
-            token=self.token, port=self.port, store_url=self.store_url, ai_delay=self.ai_delay
-        )
+        app = self._open_app()
         config = uvicorn.Config(app, host=self.host, port=self.port, log_config=None, lifespan="on")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._serve, name="local-core", daemon=True)
@@ -81,9 +175,19 @@ class LocalCore:
         deadline = time.monotonic() + timeout
         while not self._server.started:
             if not self._thread.is_alive():
-                raise CoreStartError("the local core stopped while starting (see the log)")
+                raise CoreStartError(
+                    _(
+                        "The local core stopped while starting: it could not listen on "
+                        "{host}:{port}. Is another program using that port? Choose another "
+                        "one, or leave the port out to use a free one."
+                    ).format(host=self.host, port=self.port)
+                )
             if time.monotonic() > deadline:
-                raise CoreStartError(f"the local core did not start within {timeout:.0f} s")
+                raise CoreStartError(
+                    _("The local core did not start within {seconds:.0f} s.").format(
+                        seconds=timeout
+                    )
+                )
             time.sleep(0.02)
         log.info("local core serving on %s:%s", self.host, self.port)
         return self.url
@@ -93,7 +197,12 @@ class LocalCore:
         try:
             self._server.run()
         except BaseException:
-            log.exception("the local core stopped")
+            log.info("the local core stopped", exc_info=True)
+
+    @property
+    def running(self) -> bool:
+        """Whether the core's thread still serves."""
+        return self._thread is not None and self._thread.is_alive()
 
     def stop(self, timeout: float = 10.0) -> None:
         """Ask uvicorn to finish and wait for the thread (games are saved per action)."""
@@ -104,75 +213,192 @@ class LocalCore:
         log.info("local core stopped")
 
 
+def set_aside_paragraph(set_aside: db.SetAside) -> str:
+    """What the terminal says when an unreadable database was set aside."""
+    return _(
+        "The saved games in {original} could not be read ({reason}). The file was kept, "
+        "unchanged, as {kept}, and Westeros started with a fresh database. To get the old "
+        "games back, restore that file from a backup or repair it with SQLite's tools."
+    ).format(original=set_aside.original, reason=set_aside.reason, kept=set_aside.kept)
+
+
+def start_core(core: LocalCore) -> str:
+    """Start ``core`` and return its address; says so when an unreadable database was set
+    aside. A :class:`CoreStartError` (one paragraph) is printed before it is raised on."""
+    try:
+        url = core.start()
+    except CoreStartError as error:
+        say(str(error))
+        raise
+    if core.set_aside is not None:
+        say(set_aside_paragraph(core.set_aside))
+    return url
+
+
+def _on_stop_signals(handler: Any) -> None:
+    """Handle Ctrl+C (SIGINT) and SIGTERM with ``handler`` (only the main thread may)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, handler)
+        signal.signal(signal.SIGTERM, handler)
+
+
+def _interrupt(_signum: int, _frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _quit_now(_signum: int, _frame: FrameType | None) -> None:
+    """A second Ctrl+C while stopping: quit at once, quietly (games are saved per action)."""
+    os._exit(130)
+
+
+def serve_until_interrupted(
+    core: LocalCore, url: str, then: Callable[[], None] | None = None
+) -> int:
+    """Print the address, run ``then`` and serve until Ctrl+C or SIGTERM, then stop the core;
+    a second one while stopping quits at once, without a traceback. The handlers are in place
+    before the address is printed, so an interrupt at any moment after it is handled."""
+    _on_stop_signals(_interrupt)
+    try:
+        print_address(url)
+        if then is not None:
+            then()
+        while core.running:
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    _on_stop_signals(_quit_now)
+    core.stop()
+    # Python resets its own handlers while exiting; one more Ctrl+C then must not kill it.
+    _on_stop_signals(signal.SIG_IGN)
+    return 0
+
+
 def error_page(error: BaseException, log_path: Path) -> str:
     """A friendly page shown in the window when the core cannot start."""
     return (
         "<!doctype html><html><head><meta charset='utf-8'><title>Westeros</title>"
         "<style>body{font-family:sans-serif;background:#2b2118;color:#f4ead5;padding:3em}"
         "code{background:#0003;padding:.2em .4em}</style></head><body>"
-        "<h1>Westeros could not start</h1>"
-        "<p>The game's local core did not start, so there is nothing to show yet.</p>"
-        f"<p>What went wrong: <code>{html.escape(str(error))}</code></p>"
-        f"<p>The full report is in the log file: <code>{html.escape(str(log_path))}</code></p>"
-        "<p>Closing this window quits. Your saved games are not affected.</p></body></html>"
+        f"<h1>{html.escape(_('Westeros could not start'))}</h1>"
+        f"<p>{html.escape(str(error))}</p>"
+        f"<p>{html.escape(_('The full report is in the log file:'))} "
+        f"<code>{html.escape(str(log_path))}</code></p>"
+        f"<p>{html.escape(_('Closing this window quits. Your saved games are not affected.'))}"
+        "</p></body></html>"
     )
 
 
-def default_gui() -> str | None:
+def default_gui() -> GuiName | None:
     """The pywebview backend: Edge WebView2 on Windows, Qt elsewhere if installed."""
     if sys.platform == "win32":
         return "edgechromium"
     return None
 
 
-def _serve_in_browser(core: LocalCore, url: str) -> int:
-    """Open ``url`` in the system browser and serve until Ctrl+C."""
-    print(f"Westeros is running at {url}\nPress Ctrl+C to quit.", flush=True)
-    webbrowser.open(url)
+def window_problem() -> str | None:
+    """Why no desktop window can be opened here, found before trying (Qt ends the process when
+    it has no display), or None if it may work."""
+    if sys.platform in ("win32", "darwin"):
+        return None
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return _("there is no graphical display (neither DISPLAY nor WAYLAND_DISPLAY is set)")
+    has_qt = importlib.util.find_spec("qtpy") is not None and all(
+        importlib.util.find_spec(name) is not None for name in ("PyQt6", "PyQt6.QtWebEngineCore")
+    )
+    if not (has_qt or importlib.util.find_spec("gi") is not None):
+        return _("neither the Qt nor the GTK backend of pywebview is installed")
+    return None
+
+
+def no_window_paragraph(reason: str, log_path: Path) -> str:
+    """What the terminal says when the desktop window cannot be opened."""
+    return _(
+        "No desktop window could be opened: {reason}. Westeros opens in your web browser "
+        "instead. To get the window on Linux, install the Qt backend (pip install "
+        "'{distribution}[qt]'); to go straight to the browser, run westeros --browser. "
+        "Details are in the log: {log} (run westeros -v to see them here)."
+    ).format(reason=reason, distribution=DISTRIBUTION, log=log_path)
+
+
+def _quiet_pywebview() -> None:
+    """pywebview prints its own records (tracebacks of every backend it tries) to the terminal;
+    they go to the log instead, and to the terminal only through the root logger's handler."""
+    pywebview = logging.getLogger("pywebview")
+    for handler in list(pywebview.handlers):
+        pywebview.removeHandler(handler)
+    pywebview.propagate = True
+
+
+def print_address(url: str) -> None:
+    """Tell the user where the game is (only once the core listens)."""
+    print(_("Westeros is running at {url}\nPress Ctrl+C to quit.").format(url=url), flush=True)
+
+
+def _open_browser(url: str) -> None:
+    """Open ``url`` in the system browser, or say in one paragraph that none could be opened."""
     try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        core.stop()
-    return 0
+        opened = webbrowser.open(url)
+    except webbrowser.Error:
+        log.info("the browser could not be started", exc_info=True)
+        opened = False
+    if not opened:
+        say(
+            _(
+                "No web browser could be opened (none was found or it failed to start). Open "
+                "the address above in a browser yourself; Westeros keeps running until you "
+                "press Ctrl+C."
+            )
+        )
 
 
-def launch(*, browser: bool = False, gui: str | None = None, store_url: str | None = None) -> int:
+def serve_in_browser(core: LocalCore, url: str) -> int:
+    """Open ``url`` in the system browser and serve until Ctrl+C."""
+    return serve_until_interrupted(core, url, then=lambda: _open_browser(url))
+
+
+def launch(
+    *, browser: bool = False, gui: GuiName | None = None, store_url: str | None = None
+) -> int:
     """Run the desktop app until its window closes (or, with ``browser``, until Ctrl+C)."""
     path = setup_logging()
     log.info("Westeros %s starting", __version__)
+    problem = None if browser else window_problem()
+    if problem is not None:
+        log.info("no desktop window: %s", problem)
+        say(no_window_paragraph(problem, path))
+        browser = True
     core = LocalCore(store_url=store_url)
     try:
-        url = core.start()
-    except Exception as error:
-        log.exception("the local core failed to start")
-        if browser:
-            print(f"Westeros could not start: {error}\nSee the log: {path}", file=sys.stderr)
-            return 1
-        import webview
-
-        webview.create_window("Westeros", html=error_page(error, path))
-        webview.start(gui=gui or default_gui())
-        return 1
+        url = start_core(core)
+    except CoreStartError as error:
+        return 1 if browser else _show_error_window(error, path)
     if browser:
-        return _serve_in_browser(core, url)
+        return serve_in_browser(core, url)
     import webview
 
+    _quiet_pywebview()
     webview.settings["ALLOW_DOWNLOADS"] = True  # game export files
     webview.create_window(
         "Westeros", url, width=WINDOW_SIZE[0], height=WINDOW_SIZE[1], min_size=MIN_SIZE
     )
     try:
         webview.start(gui=gui or default_gui(), private_mode=True)
-    except Exception:
-        log.exception("no desktop window could be opened; using the system browser")
-        print(
-            "No desktop window could be opened (on Linux: pip install 'westeros[qt]').\n"
-            "Using the system browser instead.",
-            file=sys.stderr,
-        )
-        return _serve_in_browser(core, url)
+    except Exception as error:
+        log.exception("no desktop window could be opened", extra={SAID: True})
+        say(no_window_paragraph(str(error), path))
+        return serve_in_browser(core, url)
     core.stop()
     return 0
+
+
+def _show_error_window(error: CoreStartError, path: Path) -> int:
+    """Show why the core could not start in a window (the terminal has it already)."""
+    import webview
+
+    _quiet_pywebview()
+    try:
+        webview.create_window("Westeros", html=error_page(error, path))
+        webview.start(gui=default_gui())
+    except Exception:
+        log.exception("the error window could not be opened either")
+    return 1

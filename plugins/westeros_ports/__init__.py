@@ -1,3 +1,5 @@
 """Ports (RULES.md 6) as a bundled plugin: the eight port areas and all port behaviour."""
 
-__version__ = "0.1.0"
+from westeros import __version__  # bundled: released with the app
+
+__all__ = ["__version__"]

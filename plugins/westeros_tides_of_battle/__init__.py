@@ -1,3 +1,5 @@
 """Tides of Battle (RULES.md 10) as a bundled plugin; off unless the game option is on."""
 
-__version__ = "0.1.0"
+from westeros import __version__  # bundled: released with the app
+
+__all__ = ["__version__"]

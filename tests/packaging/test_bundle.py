@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import westeros
 from tests.packaging.smoke import smoke_core
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,4 +75,4 @@ def test_frozen_app_serves_the_board_and_exits_cleanly(bundle: Path, tmp_path: P
 def test_frozen_app_reports_its_version(bundle: Path) -> None:
     out = subprocess.run([str(bundle), "--version"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0
-    assert "0.1.0" in out.stdout
+    assert out.stdout.split() == ["westeros", westeros.__version__]

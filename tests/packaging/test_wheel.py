@@ -1,5 +1,7 @@
 """A wheel built from the repository, installed into a fresh virtual environment, runs the whole
-app: templates, static files, the map and the bundled plugins (desktop issue)."""
+app: templates, static files, the map and the bundled plugins (desktop issue); it is the
+``westeros-game`` distribution with an SPDX licence, and its development tools say what they
+lack (release issue, acceptance 2)."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True,
         timeout=600,
     )
-    (wheel,) = work.glob("westeros-*.whl")
+    (wheel,) = work.glob("westeros_game-*.whl")
     env_dir = work / "venv"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
@@ -58,3 +60,36 @@ def test_the_installed_wheel_serves_the_start_screen_and_the_board(
     assert seen["board_has_map"]
     assert seen["script_status"] == 200
     assert seen["exit_code"] == 0
+
+
+def test_the_wheel_is_westeros_game_with_an_spdx_license(installed: Path) -> None:
+    out = subprocess.run(
+        [
+            str(installed / "python"),
+            "-c",
+            "import importlib.metadata as m, westeros; d = m.distribution('westeros-game'); "
+            "print(d.metadata['Name'], d.metadata['License-Expression'], d.version, "
+            "westeros.__version__)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    name, license_expression, version, package_version = out.stdout.split()
+    assert (name, license_expression) == ("westeros-game", "MIT")
+    assert version == package_version
+
+
+def test_mapgen_without_shapely_says_so_in_one_sentence(installed: Path, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [str(installed / "python"), "-m", "westeros.mapgen", "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert "pip install 'westeros-game[mapgen]'" in done.stderr

@@ -36,7 +36,6 @@ from typing import Any
 from westeros.engine.content import Ruleset
 from westeros.plugins import PluginHost, build_ruleset
 
-from . import geometry, svg
 from .layout import Layout, LayoutError, merge, plugin_layouts
 
 OUTPUT = Path("frontend", "static", "map", "westeros.svg")
@@ -46,7 +45,9 @@ __all__ = ["OUTPUT", "Layout", "LayoutError", "bundled_map", "generate", "load_l
 
 
 def generate(rules: Ruleset, layout: Layout) -> str:
-    """The SVG map of ``rules`` drawn from ``layout``."""
+    """The SVG map of ``rules`` drawn from ``layout`` (needs shapely: the ``mapgen`` extra)."""
+    from . import geometry, svg
+
     return svg.render(rules, layout, geometry.build(layout, rules.adjacency))
 
 

@@ -20,7 +20,17 @@ def main(argv: list[str] | None = None) -> int:
         "--disable", action="append", default=[], metavar="PLUGIN", help="leave a plugin out"
     )
     args = parser.parse_args(argv)
-    text = bundled_map(args.disable)
+    try:
+        text = bundled_map(args.disable)
+    except ModuleNotFoundError as missing:
+        if missing.name != "shapely":
+            raise
+        print(
+            "python -m westeros.mapgen needs shapely, which a plain install leaves out: "
+            "pip install 'westeros-game[mapgen]' (from a checkout: pip install '.[mapgen]').",
+            file=sys.stderr,
+        )
+        return 2
     current = args.out.read_bytes().decode("utf-8") if args.out.is_file() else None
     if args.check:
         if current != text:

@@ -4,11 +4,16 @@ By default a SQLite file ``westeros.db`` in the user data folder
 (``platformdirs.user_data_dir("westeros")``), opened in WAL mode with foreign keys on. When
 ``WESTEROS_DATABASE_URL`` is set (e.g. ``postgresql://user@host/db``) that database is used
 instead; plain ``postgresql://`` URLs use the psycopg (3) driver. The schema is created and
-upgraded by the Alembic migrations in ``migrations/``."""
+upgraded by the Alembic migrations in ``migrations/``. A SQLite file that cannot be read is
+set aside (renamed, kept) by ``set_aside_unreadable`` so that the app can start afresh."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +32,7 @@ ENV_DATABASE_URL = "WESTEROS_DATABASE_URL"
 DB_FILE = "westeros.db"
 MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_S = 15
+SQLITE_DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
 def data_dir() -> Path:
@@ -117,3 +123,61 @@ def head_revision() -> str:
     if head is None:
         raise StoreError(f"no migrations found in {MIGRATIONS}")
     return head
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A SQLite database file that could not be read, renamed so that a fresh one can start."""
+
+    original: Path
+    kept: Path
+    reason: str
+
+
+def sqlite_file(url: str | None = None) -> Path | None:
+    """The file of a SQLite database ``url`` (see ``database_url``); None for other databases
+    and in-memory ones."""
+    parsed = make_url(database_url(url))
+    if parsed.get_backend_name() != "sqlite" or _sqlite_memory(parsed):
+        return None
+    return Path(parsed.database or DB_FILE).expanduser()
+
+
+def unreadable_reason(path: Path) -> str | None:
+    """Why the SQLite file ``path`` cannot be used (not a database, or damaged), or None if it
+    can be, is empty or does not exist. Other failures (locked, no permission) are not damage
+    and are left to the normal opening, which reports them."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    try:
+        # Read-only: a read-write connection to a damaged file deletes its -wal file on close.
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=2)) as c:
+            problems = [row[0] for row in c.execute("PRAGMA quick_check").fetchall()]
+    except sqlite3.DatabaseError as error:
+        if error.sqlite_errorcode & 0xFF in SQLITE_DAMAGED:
+            return str(error)
+        return None
+    return None if problems == ["ok"] else "; ".join(problems[:3])
+
+
+def set_aside_unreadable(url: str | None = None) -> SetAside | None:
+    """If ``url`` names a SQLite file that cannot be read, rename it (with its ``-wal`` and
+    ``-shm`` files) to ``<name>.unreadable-<UTC time>`` beside it, bytes unchanged, so that the
+    app starts with a fresh database; returns what was done, or None if nothing was needed."""
+    path = sqlite_file(url)
+    reason = unreadable_reason(path) if path is not None else None
+    if path is None or reason is None:
+        return None
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.unreadable-{stamp}")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists():
+            companion.rename(kept.with_name(kept.name + suffix))
+    path.rename(kept)
+    return SetAside(original=path, kept=kept, reason=reason)
