@@ -63,7 +63,7 @@ def test_0_4_4_socket_of_a_computer_seat_is_refused_while_the_game_runs(
             assert receive(lannister) == {
                 "type": "error",
                 "message": REFUSAL,
-                "error": "WrongSeat",
+                "code": "seat/computer",
                 "rule": "",
                 "in_reply_to": None,
             }

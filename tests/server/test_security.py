@@ -116,4 +116,4 @@ def test_websocket_with_token_and_own_origin_is_accepted(anonymous: TestClient) 
         f"{WS_BASE}{SEAT}?token={TOKEN}", headers={"origin": BASE}
     ) as ws:
         # Accepted; the game does not exist, which the seat is told in words.
-        assert receive(ws)["error"] == "GameNotFound"
+        assert receive(ws)["code"] == "game/not-found"
