@@ -335,7 +335,7 @@ def test_importing_a_tampered_file_is_refused_and_the_database_is_unchanged(
     for _ in range(4):
         house = sorted(pending(session.state))[0]
         play_as_person(session, house, rnd) if house == "stark" else session.play_ai(house)
-    document = client.get(f"/games/{session.game_id}/export").json()
+    document = json.loads(session.store.export_json(session.game_id))
     before = dump(app.state.core.store.engine)
     text = tamper(document)
     response = client.post(

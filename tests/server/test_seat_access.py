@@ -99,4 +99,4 @@ def test_0_4_4_a_running_game_without_people_offers_no_board_or_replay_link(
     session = games.create(players=3, human=None, seed=5, start_ai=False)
     entry = game_entry(games.store.game(session.game_id))
     assert entry["url"] is None and entry["replay_url"] is None
-    assert entry["export_url"].endswith("/export")
+    assert entry["export_url"] is None  # its file holds every secret until it is over

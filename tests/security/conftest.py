@@ -1,0 +1,10 @@
+"""Security probes run against the real app, through the server tests' fixtures."""
+
+from tests.server.conftest import (  # noqa: F401  (fixtures)
+    _no_installed_plugins,
+    app,
+    client,
+    games,
+    make_app,
+    store_url,
+)
