@@ -19,11 +19,13 @@ from westeros.engine.flow import random_action
 from westeros.engine.planning import PlaceOrders
 from westeros.server import create_app
 from westeros.server.games import Games
+from westeros.server.security import token_cookie
 from westeros.session import AiPlayer, GameSession
 from westeros.store import SeatSpec
 
 TOKEN = "test-launch-token-0123456789"
 PORT = 8765
+COOKIE = token_cookie(PORT)
 BASE = f"http://127.0.0.1:{PORT}"
 WS_BASE = f"ws://127.0.0.1:{PORT}"
 RECEIVE_TIMEOUT_S = 30.0
@@ -73,7 +75,7 @@ def app(make_app: Callable[..., FastAPI]) -> FastAPI:
 def client(app: FastAPI) -> Iterator[TestClient]:
     """A client that already holds the token cookie (as the page does after its first load)."""
     with TestClient(app, base_url=BASE, follow_redirects=False) as c:
-        c.cookies.set("westeros_token", TOKEN)
+        c.cookies.set(COOKIE, TOKEN)
         yield c
 
 

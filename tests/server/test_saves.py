@@ -16,7 +16,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import BASE, TOKEN, receive, seat_url
+from tests.server.conftest import BASE, COOKIE, TOKEN, receive, seat_url
 from tests.server.test_hidden_information import as_json, check_view
 from tests.store.helpers import dump
 from westeros.engine import State, player_view
@@ -30,7 +30,7 @@ GAME_TIMEOUT_S = 300
 
 def client_of(app: FastAPI) -> TestClient:
     client = TestClient(app, base_url=BASE, follow_redirects=False)
-    client.cookies.set("westeros_token", TOKEN)
+    client.cookies.set(COOKIE, TOKEN)
     return client
 
 

@@ -128,7 +128,9 @@ def start_context(
             for o in rules.options.values()
         ],
         "plugins": toggleable_plugins(loaded),
-        "plugin_errors": [str(e) for e in loaded.errors],
+        "plugin_errors": [
+            {"plugin": e.plugin, "source": e.source, "message": e.message} for e in loaded.errors
+        ],
         "games": [game_entry(g, rules) for g in games],
         "saved": [game_entry(g, rules) for g in saved or []],
         "error": error,
