@@ -8,3 +8,4 @@ from tests.server.conftest import (  # noqa: F401  (fixtures)
     make_app,
     store_url,
 )
+from tests.ui.conftest import artifacts, browser, core_factory, live_core, page  # noqa: F401

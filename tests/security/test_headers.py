@@ -43,7 +43,7 @@ def test_every_page_and_file_sends_the_security_headers(client: TestClient, game
         assert directives["frame-ancestors"] == "'none'"
         assert "'unsafe-inline'" not in response.headers["content-security-policy"]
         assert response.headers["x-frame-options"] == "DENY"
-        assert response.headers["referrer-policy"] == "no-referrer"
+        assert response.headers["referrer-policy"] == "same-origin"
         assert response.headers["x-content-type-options"] == "nosniff"
 
 

@@ -21,8 +21,9 @@ answers with HTTP 403 whatever the reason.
 Every HTTP response carries ``HEADERS``: a Content-Security-Policy allowing only the core's
 own scripts, styles, images and sockets (no inline code; ``frame-ancestors 'none'``, so no
 other page — another local port included — can frame a screen and click through it),
-X-Frame-Options for older engines, a Referrer-Policy that sends no address anywhere, and
-``nosniff``."""
+X-Frame-Options for older engines, a Referrer-Policy that sends no address to any other site
+(``same-origin``: with ``no-referrer`` browsers send ``Origin: null`` on the core's own form
+posts, which rule 3 refuses), and ``nosniff``."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ CONTENT_SECURITY_POLICY = (
 HEADERS = (
     ("content-security-policy", CONTENT_SECURITY_POLICY),
     ("x-frame-options", "DENY"),
-    ("referrer-policy", "no-referrer"),
+    ("referrer-policy", "same-origin"),
     ("x-content-type-options", "nosniff"),
 )
 TOKEN_QUERY = "token"
