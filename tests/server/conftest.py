@@ -92,15 +92,18 @@ def seat_url(game_id: str, house: str, **query: str) -> str:
     return f"{WS_BASE}/ws/games/{game_id}/seats/{house}" + (f"?{suffix}" if suffix else "")
 
 
+_receiver = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="receive")
+
+
 def receive(ws: WebSocketTestSession, timeout: float = RECEIVE_TIMEOUT_S) -> dict[str, Any]:
     """The next message of ``ws``; fails the test instead of hanging when none comes."""
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    global _receiver
     try:
-        message: dict[str, Any] = pool.submit(ws.receive_json).result(timeout=timeout)
+        message: dict[str, Any] = _receiver.submit(ws.receive_json).result(timeout=timeout)
     except concurrent.futures.TimeoutError:
+        _receiver.shutdown(wait=False)  # its thread still waits; later tests get a new one
+        _receiver = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="receive")
         pytest.fail(f"no message within {timeout} s")
-    finally:
-        pool.shutdown(wait=False)
     return message
 
 

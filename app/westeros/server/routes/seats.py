@@ -70,9 +70,9 @@ async def serve_seat(core: Core, websocket: WebSocket, game_id: str, house: str)
             raise WrongSeat(f"{house!r} does not play in this game", "seat/unknown")
     except (GameNotFound, WrongSeat, StoreError) as exc:
         core.games.release(game_id)
-        reply = error_reply(exc, None)
-        reply["code"] = refusal_code(exc)
-        await websocket.send_text(encode(reply))
+        refused = error_reply(exc, None)
+        refused["code"] = refusal_code(exc)
+        await websocket.send_text(encode(refused))
         await websocket.close(code=CLOSE_NO_GAME)
         return
     refusal = seat_refusal(session, house)
@@ -115,7 +115,7 @@ async def serve_seat(core: Core, websocket: WebSocket, game_id: str, house: str)
             data = message.get("text")
             if data is None:
                 data = message.get("bytes")
-            reply = await on_game(handle, data)
+            reply: dict[str, Any] | None = await on_game(handle, data)
             if reply is not None:
                 deliver(reply)
     except (WebSocketDisconnect, RuntimeError):  # gone, or the game was deleted meanwhile
