@@ -1,4 +1,5 @@
-"""Security probes run against the real app, through the server tests' fixtures."""
+"""Security probes run against the real app, through the server tests' fixtures (the
+Chromium probes are in tests/ui/test_csp.py, beside the browser fixtures)."""
 
 from tests.server.conftest import (  # noqa: F401  (fixtures)
     _no_installed_plugins,
@@ -8,4 +9,3 @@ from tests.server.conftest import (  # noqa: F401  (fixtures)
     make_app,
     store_url,
 )
-from tests.ui.conftest import artifacts, browser, core_factory, live_core, page  # noqa: F401

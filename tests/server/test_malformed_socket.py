@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import WebSocketTestSession
 
 from tests.server.conftest import nothing_pending, orders_for, receive, refused
+from westeros.server.routes.seats import encode
 from westeros.session import GameSession
 
 Seats = tuple[WebSocketTestSession, WebSocketTestSession]
@@ -86,3 +87,13 @@ def test_after_a_burst_of_bad_messages_a_good_action_is_still_accepted(
     stark.send_json({"type": "action", "action": orders_for(game, "stark"), "state_id": 0})
     assert receive(stark)["state_id"] == receive(lannister)["state_id"] == 1
     nothing_pending(stark)
+
+
+def test_a_reply_holding_a_lone_surrogate_is_sent_escaped() -> None:
+    """The send task never fails on text that is not valid Unicode (it used to die silently,
+    leaving the socket open and mute)."""
+    message = {"type": "error", "message": "unknown area '\ud800'", "in_reply_to": 1}
+    text = encode(message)
+    text.encode("utf-8")  # sendable
+    assert json.loads(text) == message
+    assert encode({"type": "pong", "in_reply_to": "é"}) == '{"type":"pong","in_reply_to":"é"}'

@@ -15,8 +15,9 @@ pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright"
 from playwright.sync_api import Page, expect
 
 from tests.security.hostile import IMAGE, SCRIPT, HostileName, HostileOptions, tamper
-from tests.ui.live import LiveCore
 from westeros.plugins import load
+
+from .live import LiveCore
 
 WATCH = """
 window.violations = [];
@@ -75,7 +76,7 @@ def test_the_board_and_replay_work_under_the_csp(page: Page, live_core: LiveCore
     nothing_ran(page)
     game = re.findall(r"/games/([^/]+)/play/", page.url)[0]
     page.goto(f"{live_core.url}/games/{game}/replay/stark")
-    page.wait_for_function("document.body.dataset.step !== undefined")
+    page.wait_for_function("() => document.body.dataset.step !== undefined")
     nothing_ran(page)
 
 
