@@ -6,9 +6,13 @@ autoloading is turned off — installed plugins of the entry-point group ``weste
 single-file plugins from the user plugin folder. Earlier plugins win: a later plugin that
 registers an id an earlier one already registered is refused, with an error naming both.
 
-A plugin that fails (raises at import or in a hook, returns the wrong type, implements an
-unknown hook, refers to content nobody registered) is disabled with a clear message; the message
-is logged and kept in ``LoadedPlugins.errors`` for the UI, and the app runs on with the others.
+A plugin that fails (raises — even ``SystemExit`` — at import or in a hook, returns the wrong
+type or items of the wrong type, takes longer than ``WESTEROS_PLUGIN_TIME_LIMIT`` seconds to
+import or to answer a hook, implements an unknown hook, refers to content nobody registered) is
+disabled with a clear message naming it; the message is logged and kept in
+``LoadedPlugins.errors`` for the UI (the start screen shows it), and the app runs on with the
+others. A plugin that ran over its time limit is not called again in this process: its code
+may still be running in the background thread it was given.
 
 Environment variables:
 
@@ -18,17 +22,22 @@ Environment variables:
   ``platformdirs.user_data_dir("westeros")/plugins``).
 - ``WESTEROS_TRACE_HOOKS``: any non-empty value other than ``0`` logs every hook call and its
   result (pluggy tracing) to the ``westeros.hooks`` logger at INFO level.
+- ``WESTEROS_PLUGIN_TIME_LIMIT``: seconds a plugin may take to import or to answer one hook
+  (default 10).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import importlib.metadata
 import importlib.util
 import logging
 import os
 import sys
+import threading
+import typing
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -48,6 +57,8 @@ ENTRY_POINT_GROUP = "westeros.plugins"
 ENV_NO_AUTOLOAD = "WESTEROS_DISABLE_PLUGIN_AUTOLOAD"
 ENV_PLUGIN_DIR = "WESTEROS_PLUGIN_DIR"
 ENV_TRACE = "WESTEROS_TRACE_HOOKS"
+ENV_TIME_LIMIT = "WESTEROS_PLUGIN_TIME_LIMIT"
+DEFAULT_TIME_LIMIT = 10.0
 
 DEFAULT_PLUGINS = ("westeros.base.plugin",)
 BUNDLED_PLUGINS = (
@@ -189,7 +200,64 @@ def _load_file(path: Path) -> ModuleType:
 
 
 def _describe(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"it called sys.exit({exc.code!r})"
     return f"{type(exc).__name__}: {exc}"
+
+
+PluginFailure = (Exception, SystemExit)
+"""What a plugin's code may raise and be disabled for (KeyboardInterrupt still stops the app)."""
+
+
+class PluginTimeout(Exception):
+    """A plugin took longer than its time limit (it keeps running in its own thread)."""
+
+
+_overdue: dict[str, str] = {}
+"""Plugins (by name or module path) that ran over their time limit in this process."""
+_overdue_lock = threading.Lock()
+
+
+def time_limit() -> float:
+    """Seconds a plugin may take to import or answer one hook (``WESTEROS_PLUGIN_TIME_LIMIT``)."""
+    try:
+        value = float(os.environ.get(ENV_TIME_LIMIT, "") or DEFAULT_TIME_LIMIT)
+    except ValueError:
+        return DEFAULT_TIME_LIMIT
+    return value if value > 0 else DEFAULT_TIME_LIMIT
+
+
+def _guarded(what: str, call: Callable[[], Any]) -> Any:
+    """``call()`` in a daemon thread, waiting at most ``time_limit()`` seconds: its result, or
+    what it raised (SystemExit included), or PluginTimeout (and ``what`` is remembered as
+    overdue, so it is not called again)."""
+    with _overdue_lock:
+        if what in _overdue:
+            raise PluginTimeout(_overdue[what])
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as exc:  # handed to the caller, who decides
+            box["error"] = exc
+
+    limit = time_limit()
+    thread = threading.Thread(target=run, name=f"westeros-plugin-{what}", daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        message = f"did not finish within {limit:g} s (an endless loop or a blocking call?)"
+        with _overdue_lock:
+            _overdue[what] = message
+        raise PluginTimeout(message)
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+def _failure(exc: BaseException) -> str:
+    return str(exc) if isinstance(exc, PluginTimeout) else _describe(exc)
 
 
 class PluginHost:
@@ -234,9 +302,9 @@ class PluginHost:
         if self._skipped(fallback, path):
             return
         try:
-            module = importlib.import_module(path)
-        except Exception as exc:
-            self.record(fallback, source, f"cannot be imported ({_describe(exc)})")
+            module = _guarded(path, lambda: importlib.import_module(path))
+        except PluginFailure as exc:
+            self.record(fallback, source, f"cannot be imported ({_failure(exc)})")
             return
         name = _name_of(module) if getattr(module, "NAME", None) else fallback
         if not self._skipped(name):
@@ -251,9 +319,9 @@ class PluginHost:
             if self._skipped(ep.name, ep.value) or self.pm.has_plugin(ep.name) or ep.name in failed:
                 continue
             try:
-                obj = ep.load()
-            except Exception as exc:
-                self.record(ep.name, ENTRY_POINT, f"cannot be imported ({_describe(exc)})")
+                obj = _guarded(ep.value, ep.load)
+            except PluginFailure as exc:
+                self.record(ep.name, ENTRY_POINT, f"cannot be imported ({_failure(exc)})")
                 continue
             if self.pm.is_registered(obj):
                 continue
@@ -268,9 +336,9 @@ class PluginHost:
             if path.name.startswith("_") or self._skipped(path.stem):
                 continue
             try:
-                module = _load_file(path)
-            except Exception as exc:
-                self.record(path.stem, USER_FOLDER, f"{path} cannot be imported ({_describe(exc)})")
+                module = _guarded(str(path), lambda p=path: _load_file(p))  # type: ignore[misc]
+            except PluginFailure as exc:
+                self.record(path.stem, USER_FOLDER, f"{path} cannot be imported ({_failure(exc)})")
                 continue
             self.add(module, path.stem, USER_FOLDER)
 
@@ -327,10 +395,14 @@ class PluginHost:
             if name not in implementers or name not in self.info:
                 continue
             others = [p for n, p in self.pm.list_name_plugin() if n != name and p is not None]
+            subset = self.pm.subset_hook_caller(hook, others)
             try:
-                results = self.pm.subset_hook_caller(hook, others)(**kwargs)
-            except Exception as exc:
-                self.fail(name, f"{hook} raised {_describe(exc)}")
+                results = _guarded(name, functools.partial(subset, **kwargs))
+            except PluginTimeout as exc:
+                self.fail(name, f"{hook} {exc}")
+                continue
+            except PluginFailure as exc:
+                self.fail(name, f"{hook} raised {_failure(exc)}")
                 continue
             out[name] = results[0] if results else None
         return out
@@ -356,11 +428,40 @@ class LoadedPlugins:
     translations: tuple[str, ...] = ()
 
 
+def _fits(value: Any, hint: Any) -> bool:
+    """Does ``value`` have the type ``hint`` (a class, ``str``, ``tuple[...]`` or Any)?"""
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        return (
+            isinstance(value, list | tuple)
+            and len(value) == len(args)
+            and all(_fits(v, a) for v, a in zip(value, args, strict=True))
+        )
+    if hint is Any:
+        return True
+    if hint is str:
+        return isinstance(value, str | os.PathLike)  # folders may be given as paths
+    return not isinstance(hint, type) or isinstance(value, hint)
+
+
+@functools.cache
+def _item_type(hook: str) -> Any:
+    """The item type a content hook's specification promises (``list[X]``: X)."""
+    returns = typing.get_type_hints(getattr(hookspecs, hook)).get("return")
+    args = typing.get_args(returns)
+    return args[0] if typing.get_origin(returns) is list and args else Any
+
+
 def _checked_list(hook: str, value: Any) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list | tuple):
         raise TypeError(f"{hook} returned {type(value).__name__}, expected a list")
+    expected = _item_type(hook)
+    for item in value:
+        if not _fits(item, expected):
+            name = getattr(expected, "__name__", str(expected))
+            raise TypeError(f"{hook} returned a {type(item).__name__} item, expected {name}")
     return list(value)
 
 

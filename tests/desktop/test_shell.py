@@ -3,6 +3,7 @@ per-launch token, a clean stop, and a friendly page when the core cannot start."
 
 from __future__ import annotations
 
+import http.cookiejar
 import socket
 import urllib.error
 import urllib.request
@@ -19,8 +20,11 @@ def test_the_core_serves_only_with_its_token_and_stops_cleanly(tmp_path: Path) -
     try:
         assert url.startswith(f"http://127.0.0.1:{core.port}/?token=")
         assert len(core.token) >= 32
-        with urllib.request.urlopen(url, timeout=10) as page:
-            assert page.status == 200
+        browser = urllib.request.build_opener(  # keeps the cookie, as a browser does
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        with browser.open(url, timeout=10) as page:  # 303 to "/" without the token
+            assert (page.status, page.geturl()) == (200, f"http://127.0.0.1:{core.port}/")
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://127.0.0.1:{core.port}/", timeout=10)
         assert refused.value.code == 403

@@ -16,10 +16,11 @@ BOARD_READY = "!!document.querySelector('#area-winterfell') && document.readySta
 
 
 def wait_for(window: webview.Window, script: str, timeout: float = 60.0) -> bool:
+    """Poll ``script`` with ``run_js`` (no eval: the pages' CSP allows none)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            if window.evaluate_js(script):
+            if window.run_js(script):
                 return True
         except Exception:  # the page may be between loads
             pass
@@ -31,11 +32,11 @@ def probe(window: webview.Window, core: LocalCore, out: Path) -> None:
     result: dict[str, object] = {"url": core.url}
     result["start_page"] = wait_for(window, "!!document.querySelector('form')")
     result["start_at"] = time.time()
-    window.evaluate_js("document.querySelector('form').submit()")
+    window.run_js("document.querySelector('form').submit()")
     result["board"] = wait_for(window, BOARD_READY)
     result["board_at"] = time.time()
-    result["title"] = window.evaluate_js("document.title")
-    result["areas"] = window.evaluate_js("document.querySelectorAll('[data-area]').length")
+    result["title"] = window.run_js("document.title")
+    result["areas"] = window.run_js("document.querySelectorAll('[data-area]').length")
     out.write_text(json.dumps(result), "utf-8")
     marker = out.with_suffix(".ready")
     marker.write_text("ready", "utf-8")

@@ -5,6 +5,7 @@ and the game still starts and plays with the others."""
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -151,4 +152,119 @@ def test_duplicate_house_card_between_two_third_party_plugins_names_both() -> No
     assert [e.plugin for e in loaded.errors] == ["second-ned", "first-ned"]
     assert all("westeros-base" in m and "house card 'eddard-stark'" in m for m in messages)
     assert loaded.ruleset.house_cards["eddard-stark"].strength == 4
+    assert_plays(loaded)
+
+
+# ------------------------------------------------------------- exits, wrong types, slow hooks
+
+
+@pytest.mark.parametrize("call", ["sys.exit()", "sys.exit(3)", "raise SystemExit('bye')"])
+def test_plugin_calling_sys_exit_at_import_is_disabled_and_the_app_goes_on(
+    isolated_plugins: Path, call: str
+) -> None:
+    write_plugin(isolated_plugins, "quitter", f"import sys\n{call}\n")
+    loaded = load(autoload=True)
+    (error,) = loaded.errors
+    assert (error.plugin, error.source) == ("quitter", "user folder")
+    assert "sys.exit" in error.message
+    assert_plays(loaded)
+
+
+class ExitsInHook:
+    NAME = "exits-in-hook"
+
+    @hookimpl
+    def register_areas(self) -> list[AreaDef]:
+        raise SystemExit(2)
+
+
+def test_plugin_calling_sys_exit_in_a_hook_is_disabled() -> None:
+    loaded = load(extra=[ExitsInHook()])
+    (error,) = loaded.errors
+    assert error.plugin == "exits-in-hook"
+    assert "register_areas raised" in error.message and "sys.exit(2)" in error.message
+    assert_plays(loaded)
+
+
+class OptionsAsText:
+    NAME = "options-as-text"
+
+    @hookimpl
+    def register_game_options(self) -> Any:
+        return "tides_of_battle"
+
+
+class OptionsOfText:
+    NAME = "options-of-text"
+
+    @hookimpl
+    def register_game_options(self) -> Any:
+        return ["tides_of_battle"]
+
+
+class AreasOfNumbers:
+    NAME = "areas-of-numbers"
+
+    @hookimpl
+    def register_areas(self) -> Any:
+        return [1, 2]
+
+
+class AdjacencyOfTriples:
+    NAME = "adjacency-of-triples"
+
+    @hookimpl
+    def register_adjacency(self) -> Any:
+        return [("winterfell", "the-stony-shore", "castle-black")]
+
+
+@pytest.mark.parametrize(
+    ("plugin", "expected"),
+    [
+        (OptionsAsText(), "register_game_options returned str, expected a list"),
+        (OptionsOfText(), "register_game_options returned a str item, expected GameOption"),
+        (AreasOfNumbers(), "register_areas returned a int item, expected AreaDef"),
+        (AdjacencyOfTriples(), "register_adjacency returned a tuple item"),
+    ],
+    ids=lambda v: getattr(v, "NAME", None),
+)
+def test_plugin_returning_the_wrong_type_is_disabled_by_name(plugin: Any, expected: str) -> None:
+    loaded = load(extra=[plugin])
+    (error,) = loaded.errors
+    assert error.plugin == plugin.NAME
+    assert expected in error.message
+    assert_plays(loaded)
+
+
+class SlowHook:
+    NAME = "slow-register-hook"
+
+    @hookimpl
+    def register_game_options(self) -> list[Any]:
+        time.sleep(3600)
+        return []
+
+
+def test_a_hook_that_never_returns_is_disabled_after_the_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("WESTEROS_PLUGIN_TIME_LIMIT", "0.5")
+    loaded = load(extra=[SlowHook()])
+    (error,) = loaded.errors
+    assert error.plugin == "slow-register-hook"
+    assert "register_game_options did not finish within 0.5 s" in error.message
+    assert_plays(loaded)
+    again = load(extra=[SlowHook()])  # not called again: its first call may still run
+    assert [e.message for e in again.errors] == [error.message]
+
+
+def test_an_endless_loop_at_import_is_disabled_after_the_time_limit(
+    isolated_plugins: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WESTEROS_PLUGIN_TIME_LIMIT", "0.5")
+    write_plugin(isolated_plugins, "forever", "import time\nwhile True:\n    time.sleep(1)\n")
+    loaded = load(autoload=True)
+    (error,) = loaded.errors
+    assert (error.plugin, error.source) == ("forever", "user folder")
+    assert "did not finish within 0.5 s" in error.message
     assert_plays(loaded)

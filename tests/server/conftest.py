@@ -4,6 +4,7 @@ through Starlette's TestClient), addressed as the desktop shell addresses it."""
 from __future__ import annotations
 
 import concurrent.futures
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,13 +15,17 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from westeros.ai import BaselineBot, RandomBot
+from westeros.engine.flow import random_action
+from westeros.engine.planning import PlaceOrders
 from westeros.server import create_app
 from westeros.server.games import Games
-from westeros.session import AiPlayer
+from westeros.server.security import token_cookie
+from westeros.session import AiPlayer, GameSession
 from westeros.store import SeatSpec
 
 TOKEN = "test-launch-token-0123456789"
 PORT = 8765
+COOKIE = token_cookie(PORT)
 BASE = f"http://127.0.0.1:{PORT}"
 WS_BASE = f"ws://127.0.0.1:{PORT}"
 RECEIVE_TIMEOUT_S = 30.0
@@ -70,7 +75,7 @@ def app(make_app: Callable[..., FastAPI]) -> FastAPI:
 def client(app: FastAPI) -> Iterator[TestClient]:
     """A client that already holds the token cookie (as the page does after its first load)."""
     with TestClient(app, base_url=BASE, follow_redirects=False) as c:
-        c.cookies.set("westeros_token", TOKEN)
+        c.cookies.set(COOKIE, TOKEN)
         yield c
 
 
@@ -87,15 +92,18 @@ def seat_url(game_id: str, house: str, **query: str) -> str:
     return f"{WS_BASE}/ws/games/{game_id}/seats/{house}" + (f"?{suffix}" if suffix else "")
 
 
+_receiver = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="receive")
+
+
 def receive(ws: WebSocketTestSession, timeout: float = RECEIVE_TIMEOUT_S) -> dict[str, Any]:
     """The next message of ``ws``; fails the test instead of hanging when none comes."""
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    global _receiver
     try:
-        message: dict[str, Any] = pool.submit(ws.receive_json).result(timeout=timeout)
+        message: dict[str, Any] = _receiver.submit(ws.receive_json).result(timeout=timeout)
     except concurrent.futures.TimeoutError:
+        _receiver.shutdown(wait=False)  # its thread still waits; later tests get a new one
+        _receiver = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="receive")
         pytest.fail(f"no message within {timeout} s")
-    finally:
-        pool.shutdown(wait=False)
     return message
 
 
@@ -105,3 +113,58 @@ def nothing_pending(ws: WebSocketTestSession) -> None:
     ws.send_json({"type": "ping", "id": "probe"})
     message = receive(ws)
     assert (message["type"], message["in_reply_to"]) == ("pong", "probe"), message
+
+
+@pytest.fixture
+def game(games: Games) -> GameSession:
+    """A 3-player game (2.1: Baratheon, Lannister, Stark) where Stark and Lannister are people
+    and Baratheon's AI has not started, so nothing moves unless a test says so."""
+    return games.create(players=3, human="stark", humans=("lannister",), seed=7, start_ai=False)
+
+
+@pytest.fixture
+def seats(
+    client: TestClient, game: GameSession
+) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
+    """Stark's socket and Lannister's, each past its first view."""
+    with (
+        client.websocket_connect(seat_url(game.game_id, "stark")) as stark,
+        client.websocket_connect(seat_url(game.game_id, "lannister")) as lannister,
+    ):
+        assert receive(stark)["type"] == receive(lannister)["type"] == "view"
+        yield stark, lannister
+
+
+def orders_for(game: GameSession, house: str, seed: int = 0) -> dict[str, Any]:
+    """A legal placement for ``house`` (4.1-4.3) as action JSON."""
+    action = random_action(game.state, house, random.Random(seed))
+    assert isinstance(action, PlaceOrders)
+    return action.to_json()
+
+
+def refused(
+    ws: WebSocketTestSession, other: WebSocketTestSession, game: GameSession, message: Any
+) -> dict[str, Any]:
+    """Send ``message``; return the error reply after checking that nothing else changed:
+    the state (hash), the stored log, and the other seat (which received nothing)."""
+    before = (game.state.hash(), game.store.game(game.game_id).action_count)
+    if isinstance(message, bytes):
+        ws.send_bytes(message)
+    elif isinstance(message, str):
+        ws.send_text(message)
+    else:
+        ws.send_json(message)
+    reply = receive(ws)
+    assert reply["type"] == "error", reply
+    assert set(reply) == {"type", "code", "message", "rule", "in_reply_to"}
+    assert reply["message"]
+    assert (game.state.hash(), game.store.game(game.game_id).action_count) == before
+    nothing_pending(other)
+    nothing_pending(ws)
+    return reply
+
+
+def engine_refusal(reply: dict[str, Any]) -> bool:
+    """Was the reply the engine's refusal (a rule, not the protocol)? Engine codes are
+    "illegal/<what>" (engine/errors.py names each); the session's never start so."""
+    return reply["code"].startswith("illegal/") and bool(reply["rule"])

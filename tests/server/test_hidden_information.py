@@ -35,7 +35,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from tests.server.conftest import BASE, TOKEN, nothing_pending, receive, seat_url
+from tests.server.conftest import BASE, COOKIE, TOKEN, nothing_pending, receive, seat_url
 from westeros.ai import BaselineBot, Player, RandomBot
 from westeros.engine import Action, Choose, Ruleset, State
 from westeros.engine.flow import Simultaneous, pending
@@ -214,7 +214,7 @@ def test_no_seat_ever_receives_another_seats_secrets(
     opening = list(session.state.events)
     bots = {house: bot(seed=sum(map(ord, house))) for house in houses}
     with TestClient(app, base_url=BASE) as client, contextlib.ExitStack() as stack:
-        client.cookies.set("westeros_token", TOKEN)
+        client.cookies.set(COOKIE, TOKEN)
         sockets = {
             house: stack.enter_context(client.websocket_connect(seat_url(session.game_id, house)))
             for house in houses

@@ -3,6 +3,8 @@ page with the inline map, and the UI strings in another language through gettext
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,7 +14,9 @@ from babel.messages.mofile import write_mo
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import BASE, TOKEN, receive, seat_url
+from tests.server.conftest import BASE, COOKIE, TOKEN, receive, seat_url
+from westeros import hookimpl
+from westeros.plugins import load
 from westeros.saves import open_store
 from westeros.server.games import Games
 from westeros.store import AI, HUMAN
@@ -152,7 +156,7 @@ def test_a_compiled_catalog_translates_pages_scripts_and_the_log(
 ) -> None:
     app = make_app(locale_dirs=[german])
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
-        client.cookies.set("westeros_token", TOKEN)
+        client.cookies.set(COOKIE, TOKEN)
         catalog = client.get("/i18n/de.json").json()
         assert catalog["messages"]["New game"] == "Neues Spiel"
         assert catalog["messages"]["{n} ship"] == ["{n} Schiff", "{n} Schiffe"]
@@ -173,7 +177,7 @@ def test_accept_language_picks_an_available_catalog(
 ) -> None:
     app = make_app(locale_dirs=[german])
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
-        client.cookies.set("westeros_token", TOKEN)
+        client.cookies.set(COOKIE, TOKEN)
         assert "Neues Spiel" in client.get("/", headers={"accept-language": "de-AT,de;q=0.9"}).text
         assert "Neues Spiel" not in client.get("/", headers={"accept-language": "fr,en"}).text
 
@@ -187,7 +191,7 @@ def test_the_chosen_ai_level_plays_every_other_seat_and_is_recorded(
 
     app = make_app(ai_factory=default_ai_factory)
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
-        client.cookies.set("westeros_token", TOKEN)
+        client.cookies.set(COOKIE, TOKEN)
         response = client.post(
             "/games", data={"players": "3", "house": "stark", "seed": "3", "ai_level": level}
         )
@@ -214,3 +218,28 @@ def test_only_plugins_that_change_the_game_can_be_switched_off(client: TestClien
     page = client.get("/").text
     assert 'name="plugin" value="westeros_ports"' in page
     assert 'value="westeros_ai_personalities"' not in page
+
+
+class _BrokenOptions:
+    """A plugin whose option hook answers with text instead of a list."""
+
+    NAME = "broken_options"
+
+    @hookimpl
+    def register_game_options(self) -> object:
+        return "tides_of_battle"
+
+
+def test_plugins_that_did_not_load_are_shown_on_the_start_screen(
+    make_app: Callable[..., FastAPI],
+) -> None:
+    app = make_app(plugins=load(extra=[_BrokenOptions()]))
+    with TestClient(app, base_url=BASE, follow_redirects=False) as client:
+        client.cookies.set(COOKIE, TOKEN)
+        page = client.get("/")
+    assert page.status_code == 200
+    shown = re.search(r'data-testid="plugin-errors">(.*?)</section>', page.text, re.S)
+    assert shown is not None
+    text = html.unescape(shown.group(1))
+    assert "broken_options (extra): register_game_options returned str, expected a list" in text
+    assert 'name="players"' in page.text  # and a new game can still be started

@@ -16,7 +16,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import BASE, TOKEN, receive, seat_url
+from tests.server.conftest import BASE, COOKIE, TOKEN, receive, seat_url
 from tests.server.test_hidden_information import as_json, check_view
 from tests.store.helpers import dump
 from westeros.engine import State, player_view
@@ -30,7 +30,7 @@ GAME_TIMEOUT_S = 300
 
 def client_of(app: FastAPI) -> TestClient:
     client = TestClient(app, base_url=BASE, follow_redirects=False)
-    client.cookies.set("westeros_token", TOKEN)
+    client.cookies.set(COOKIE, TOKEN)
     return client
 
 
@@ -335,7 +335,7 @@ def test_importing_a_tampered_file_is_refused_and_the_database_is_unchanged(
     for _ in range(4):
         house = sorted(pending(session.state))[0]
         play_as_person(session, house, rnd) if house == "stark" else session.play_ai(house)
-    document = client.get(f"/games/{session.game_id}/export").json()
+    document = json.loads(session.store.export_json(session.game_id))
     before = dump(app.state.core.store.engine)
     text = tamper(document)
     response = client.post(

@@ -8,7 +8,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import BASE, PORT, TOKEN, WS_BASE, receive
+from tests.server.conftest import BASE, COOKIE, PORT, TOKEN, WS_BASE, receive
 from westeros.server.security import POLICY_VIOLATION
 
 SEAT = "/ws/games/some-game/seats/stark"
@@ -28,7 +28,7 @@ def test_request_without_token_is_refused(anonymous: TestClient) -> None:
 
 def test_request_with_wrong_token_is_refused(anonymous: TestClient) -> None:
     assert anonymous.get("/", params={"token": "not-" + TOKEN}).status_code == 403
-    anonymous.cookies.set("westeros_token", TOKEN[:-1])
+    anonymous.cookies.set(COOKIE, TOKEN[:-1])
     assert anonymous.get("/").status_code == 403
 
 
@@ -40,16 +40,16 @@ def test_static_files_and_catalogs_need_the_token_too(anonymous: TestClient) -> 
 
 def test_query_token_sets_a_strict_http_only_cookie(anonymous: TestClient) -> None:
     response = anonymous.get("/", params={"token": TOKEN})
-    assert response.status_code == 200
+    assert response.status_code == 303
     cookie = response.headers["set-cookie"]
-    assert cookie.startswith(f"westeros_token={TOKEN};")
+    assert cookie.startswith(f"{COOKIE}={TOKEN};")
     attributes = {part.strip().lower() for part in cookie.split(";")[1:]}
     assert {"httponly", "samesite=strict", "path=/"} <= attributes
 
 
 def test_cookie_alone_is_enough_after_the_first_load(anonymous: TestClient) -> None:
     anonymous.get("/", params={"token": TOKEN})
-    assert anonymous.cookies.get("westeros_token") == TOKEN
+    assert anonymous.cookies.get(COOKIE) == TOKEN
     assert anonymous.get("/").status_code == 200
     assert anonymous.get("/static/map/westeros.svg").status_code == 200
 
@@ -69,11 +69,11 @@ def test_host_with_another_port_is_refused(anonymous: TestClient) -> None:
 def test_localhost_names_are_accepted(anonymous: TestClient) -> None:
     for host in (f"127.0.0.1:{PORT}", f"localhost:{PORT}", f"LOCALHOST:{PORT}", f"[::1]:{PORT}"):
         response = anonymous.get("/", params={"token": TOKEN}, headers={"host": host})
-        assert response.status_code == 200, host
+        assert response.status_code == 303, host
 
 
 def test_cross_site_form_post_is_refused(anonymous: TestClient) -> None:
-    anonymous.cookies.set("westeros_token", TOKEN)
+    anonymous.cookies.set(COOKIE, TOKEN)
     response = anonymous.post(
         "/games", data={"players": "3"}, headers={"origin": "https://evil.example"}
     )
@@ -116,4 +116,4 @@ def test_websocket_with_token_and_own_origin_is_accepted(anonymous: TestClient) 
         f"{WS_BASE}{SEAT}?token={TOKEN}", headers={"origin": BASE}
     ) as ws:
         # Accepted; the game does not exist, which the seat is told in words.
-        assert receive(ws)["error"] == "GameNotFound"
+        assert receive(ws)["code"] == "game/not-found"

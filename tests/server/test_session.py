@@ -16,7 +16,7 @@ from westeros.ai import BaselineBot
 from westeros.engine import Action, Bid, Ruleset, State
 from westeros.engine.flow import pending, random_action
 from westeros.saves import open_store
-from westeros.session import GameSession, Human, NotSaved
+from westeros.session import GameSession, Human
 from westeros.store import GameStore, SeatSpec, StoreError
 
 MAX_DECISIONS = 5_000
@@ -134,7 +134,7 @@ def test_an_action_that_cannot_be_saved_does_not_happen(store: GameStore, rules:
     action = random_action(session.state, "stark", random.Random(1))
     reply = session.handle("stark", {"type": "action", "action": action.to_json(), "state_id": 0})
     assert reply is not None
-    assert reply["error"] == NotSaved.__name__
+    assert reply["code"] == "not-saved"
     assert session.state.hash() == before
     assert [m["type"] for m in received] == ["view"]  # only the view on attach
     session.store = store

@@ -4,8 +4,6 @@ the order of DESIGN §4, and leave the game, its log and every other seat untouc
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,61 +11,18 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import nothing_pending, receive, seat_url
+from tests.server.conftest import (
+    engine_refusal,
+    nothing_pending,
+    orders_for,
+    receive,
+    refused,
+    seat_url,
+)
 from westeros.engine import Bid, Choose
-from westeros.engine.flow import random_action
 from westeros.engine.planning import PlaceOrders
 from westeros.server.games import Games
 from westeros.session import GameSession
-
-
-@pytest.fixture
-def game(games: Games) -> GameSession:
-    """A 3-player game (2.1: Baratheon, Lannister, Stark) where Stark and Lannister are people
-    and Baratheon's AI has not started, so nothing moves unless a test says so."""
-    return games.create(players=3, human="stark", humans=("lannister",), seed=7, start_ai=False)
-
-
-@pytest.fixture
-def seats(
-    client: TestClient, game: GameSession
-) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
-    """Stark's socket and Lannister's, each past its first view."""
-    with (
-        client.websocket_connect(seat_url(game.game_id, "stark")) as stark,
-        client.websocket_connect(seat_url(game.game_id, "lannister")) as lannister,
-    ):
-        assert receive(stark)["type"] == receive(lannister)["type"] == "view"
-        yield stark, lannister
-
-
-def orders_for(game: GameSession, house: str, seed: int = 0) -> dict[str, Any]:
-    """A legal placement for ``house`` (4.1-4.3) as action JSON."""
-    action = random_action(game.state, house, random.Random(seed))
-    assert isinstance(action, PlaceOrders)
-    return action.to_json()
-
-
-def refused(
-    ws: WebSocketTestSession, other: WebSocketTestSession, game: GameSession, message: Any
-) -> dict[str, Any]:
-    """Send ``message``; return the error reply after checking that nothing else changed:
-    the state (hash), the stored log, and the other seat (which received nothing)."""
-    before = (game.state.hash(), game.store.game(game.game_id).action_count)
-    if isinstance(message, bytes):
-        ws.send_bytes(message)
-    elif isinstance(message, str):
-        ws.send_text(message)
-    else:
-        ws.send_json(message)
-    reply = receive(ws)
-    assert reply["type"] == "error", reply
-    assert set(reply) == {"type", "message", "error", "rule", "in_reply_to"}
-    assert reply["message"]
-    assert (game.state.hash(), game.store.game(game.game_id).action_count) == before
-    nothing_pending(other)
-    nothing_pending(ws)
-    return reply
 
 
 def test_seat_receives_its_own_view_and_log_on_connect(
@@ -110,31 +65,31 @@ def test_accepted_action_is_broadcast_to_every_seat_with_its_own_view(
 
 
 @pytest.mark.parametrize(
-    ("message", "error"),
+    ("message", "code"),
     [
-        ("{not json", "MalformedMessage"),
-        (b"\xff\xfe", "MalformedMessage"),
-        ("[1, 2, 3]", "MalformedMessage"),
-        ({"type": "shout", "id": 5}, "MalformedMessage"),
-        ({"type": "action", "id": 6, "state_id": 0}, "MalformedMessage"),
-        ({"type": "action", "id": 7, "action": {"kind": "bid", "amount": 1}}, "MalformedMessage"),
-        ({"type": "action", "id": 8, "state_id": 0, "action": {"kind": "fly"}}, "MalformedAction"),
+        ("{not json", "malformed/json"),
+        (b"\xff\xfe", "malformed/encoding"),
+        ("[1, 2, 3]", "malformed/not-object"),
+        ({"type": "shout", "id": 5}, "malformed/type"),
+        ({"type": "action", "id": 6, "state_id": 0}, "malformed/action"),
+        ({"type": "action", "id": 7, "action": {"kind": "bid", "amount": 1}}, "malformed/state-id"),
+        ({"type": "action", "id": 8, "state_id": 0, "action": {"kind": "fly"}}, "illegal/"),
         (
             {"type": "action", "id": 9, "state_id": 0, "action": {"kind": "bid", "amount": "1"}},
-            "MalformedAction",
+            "illegal/",
         ),
-        ({"type": "action", "id": "x" * 5000, "state_id": 0, "action": {}}, "MalformedMessage"),
+        ({"type": "action", "id": "x" * 5000, "state_id": 0, "action": {}}, "malformed/id"),
     ],
 )
 def test_malformed_messages_get_an_error_reply_only(
     seats: tuple[WebSocketTestSession, WebSocketTestSession],
     game: GameSession,
     message: Any,
-    error: str,
+    code: str,
 ) -> None:
     stark, lannister = seats
     reply = refused(stark, lannister, game, message)
-    assert reply["error"] == error
+    assert reply["code"] == code or (code == "illegal/" and reply["code"].startswith(code))
     if isinstance(message, dict) and isinstance(message.get("id"), int):
         assert reply["in_reply_to"] == message["id"]
 
@@ -150,14 +105,14 @@ def test_wrong_seat_is_refused(
         game,
         {"type": "action", "house": "lannister", "action": orders, "state_id": 0, "id": "a1"},
     )
-    assert (reply["error"], reply["in_reply_to"]) == ("WrongSeat", "a1")
+    assert (reply["code"], reply["in_reply_to"]) == ("seat/other-house", "a1")
     # Baratheon is played by the computer: no connection may act for it (its socket does not
     # even open while the game runs, test_seat_access.py; the session refuses it regardless).
     before = (game.state.hash(), game.store.game(game.game_id).action_count)
     message = {"type": "action", "action": orders_for(game, "baratheon"), "state_id": 0}
     reply = game.handle("baratheon", message)
     assert reply is not None
-    assert (reply["type"], reply["error"]) == ("error", "WrongSeat")
+    assert (reply["type"], reply["code"]) == ("error", "seat/computer")
     assert (game.state.hash(), game.store.game(game.game_id).action_count) == before
     nothing_pending(stark)
     nothing_pending(lannister)
@@ -172,7 +127,7 @@ def test_house_that_is_not_pending_is_refused(
     assert receive(stark)["state_id"] == receive(lannister)["state_id"] == 1
     # Stark has committed its orders (4.1); it is asked nothing until the others have.
     reply = refused(stark, lannister, game, {"type": "action", "action": orders, "state_id": 1})
-    assert (reply["error"], reply["rule"]) == ("NotPending", "5.1")
+    assert (engine_refusal(reply), reply["rule"]) == (True, "5.1")
 
 
 def test_illegal_action_is_refused_with_the_rule_it_breaks(
@@ -182,10 +137,11 @@ def test_illegal_action_is_refused_with_the_rule_it_breaks(
     # King's Landing holds no Stark unit: no order may go there (4.1).
     orders = {"kind": "place_orders", "orders": [["kings-landing", "march+0"]]}
     reply = refused(stark, lannister, game, {"type": "action", "action": orders, "state_id": 0})
-    assert (reply["error"], reply["rule"]) == ("IllegalOrder", "4.1")
+    assert (engine_refusal(reply), reply["rule"]) == (True, "4.1")
     # A bid does not answer the Planning prompt.
     bid = {"type": "action", "action": Bid(1).to_json(), "state_id": 0}
-    assert refused(stark, lannister, game, bid)["error"] == "WrongActionKind"
+    reply = refused(stark, lannister, game, bid)
+    assert (engine_refusal(reply), reply["rule"]) == (True, "0.4")
 
 
 def test_stale_state_id_is_refused(
@@ -194,7 +150,7 @@ def test_stale_state_id_is_refused(
     stark, lannister = seats
     orders = orders_for(game, "stark")
     reply = refused(stark, lannister, game, {"type": "action", "action": orders, "state_id": 3})
-    assert reply["error"] == "StaleState"
+    assert reply["code"] == "stale-state"
 
 
 def test_checks_run_in_the_design_order(
@@ -204,18 +160,19 @@ def test_checks_run_in_the_design_order(
     staleness (DESIGN §4): each message breaks two checks and gets the earlier one."""
     stark, lannister = seats
     cases = [
-        ({"type": "action", "house": "lannister", "state_id": 0}, "MalformedMessage"),
+        ({"type": "action", "house": "lannister", "state_id": 0}, "malformed/action"),
         (
             {"type": "action", "house": "lannister", "state_id": 0, "action": Bid(1).to_json()},
-            "WrongSeat",
+            "seat/other-house",
         ),
         (
             {"type": "action", "state_id": 99, "action": {"kind": "place_orders", "orders": []}},
-            "AreaLeftEmpty",
+            "illegal/",
         ),
     ]
-    for message, error in cases:
-        assert refused(stark, lannister, game, message)["error"] == error
+    for message, code in cases:
+        reply = refused(stark, lannister, game, message)
+        assert reply["code"] == code or (code == "illegal/" and engine_refusal(reply))
 
 
 def test_unknown_game_or_seat_is_told_and_closed(client: TestClient, game: GameSession) -> None:
@@ -273,9 +230,9 @@ def test_action_on_a_view_that_has_changed_since_is_stale(
         nothing = Choose("nothing").to_json()
         ws.send_json({"type": "action", "action": nothing, "state_id": 2, "id": "late"})
         reply = receive(ws)
-        assert (reply["type"], reply["error"], reply["in_reply_to"]) == (
+        assert (reply["type"], reply["code"], reply["in_reply_to"]) == (
             "error",
-            "StaleState",
+            "stale-state",
             "late",
         )
         assert game.serial == 3

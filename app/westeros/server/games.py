@@ -1,5 +1,9 @@
 """The running games of one local core: sessions by id (new ones, and stored ones rebuilt on
-first use — "Continue"), each with its AI runner; deleting a game stops it first."""
+first use — "Continue"), each with its AI runner; deleting a game stops it first.
+
+Each game has its own serial worker thread (``executor``) for its sockets' work (loading,
+attaching, every message), so one game's slow work — a plugin hook that blocks, a long
+resume — never delays another game's socket, and one game's messages are handled in order."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import logging
 import secrets
 import threading
 from collections.abc import Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from westeros.plugins import build_ruleset
@@ -76,6 +81,8 @@ class Games:
         self.ai_budget = ai_budget
         self._sessions: dict[str, GameSession] = {}
         self._runners: dict[str, AiRunner] = {}
+        self._executors: dict[str, ThreadPoolExecutor] = {}
+        self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.RLock()
 
     def create(
@@ -144,13 +151,43 @@ class Games:
             session = self._sessions.get(game_id)
             if session is not None:
                 return session
-            session = GameSession.resume(
-                self.store, game_id, self.ai_factory, hint=hints.hint, ai_budget=self.ai_budget
-            )
-            self._sessions[game_id] = session
-            self._runners[game_id] = AiRunner(session, self.ai_delay)
+            loading = self._loading.setdefault(game_id, threading.Lock())
+        with loading:  # one game's resume never waits for another's
+            with self._lock:
+                session = self._sessions.get(game_id)
+            if session is not None:
+                return session
+            try:
+                session = GameSession.resume(
+                    self.store, game_id, self.ai_factory, hint=hints.hint, ai_budget=self.ai_budget
+                )
+            finally:
+                with self._lock:
+                    self._loading.pop(game_id, None)
+            with self._lock:
+                self._sessions[game_id] = session
+                self._runners[game_id] = AiRunner(session, self.ai_delay)
         self.start_ai(game_id)
         return session
+
+    def executor(self, game_id: str) -> ThreadPoolExecutor:
+        """The serial worker of ``game_id`` (made on first use; ``release`` it if the game
+        turns out not to exist)."""
+        with self._lock:
+            executor = self._executors.get(game_id)
+            if executor is None:
+                executor = ThreadPoolExecutor(1, thread_name_prefix=f"westeros-game-{game_id[:8]}")
+                self._executors[game_id] = executor
+            return executor
+
+    def release(self, game_id: str) -> None:
+        """Drop the worker of ``game_id`` unless the game is loaded (an unknown game)."""
+        with self._lock:
+            if game_id in self._sessions:
+                return
+            executor = self._executors.pop(game_id, None)
+        if executor is not None:
+            executor.shutdown(wait=False)
 
     def start_ai(self, game_id: str) -> None:
         """Let the AI seats of ``game_id`` play (they wait until then)."""
@@ -163,8 +200,11 @@ class Games:
         with self._lock:
             runner = self._runners.pop(game_id, None)
             self._sessions.pop(game_id, None)
+            executor = self._executors.pop(game_id, None)
         if runner is not None:
             runner.stop()
+        if executor is not None:
+            executor.shutdown(wait=False)
 
     def delete(self, game_id: str) -> None:
         """Delete a stored game for good, stopping it first if it runs (GameNotFound if
@@ -179,8 +219,12 @@ class Games:
             return list(self._sessions.values())
 
     def close(self) -> None:
-        """Stop every AI runner."""
+        """Stop every AI runner and game worker."""
         with self._lock:
             runners = list(self._runners.values())
+            executors = list(self._executors.values())
+            self._executors.clear()
         for runner in runners:
             runner.stop()
+        for executor in executors:
+            executor.shutdown(wait=False, cancel_futures=True)

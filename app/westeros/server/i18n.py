@@ -25,6 +25,8 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from . import escaping
+
 DOMAIN = "westeros"
 SOURCE_LANGUAGE = "en"
 LANG_COOKIE = "westeros_lang"
@@ -191,9 +193,7 @@ class Templates:
                     autoescape=select_autoescape(default=True, default_for_string=True),
                     extensions=["jinja2.ext.i18n"],
                 )
-                env.install_gettext_translations(  # type: ignore[attr-defined]
-                    self.catalogs.translations(lang), newstyle=True
-                )
+                escaping.install(env, self.catalogs.translations(lang))  # text, not markup
                 env.globals.update(self.globals)
                 env.globals["ui_languages"] = self.choices
                 self._envs[lang] = env

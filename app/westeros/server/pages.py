@@ -24,6 +24,7 @@ from ..session import GameSession
 MAP_FILE = "map/westeros.svg"
 TOGGLE_EXEMPT_SOURCES = ("default",)
 _XML_PROLOGUE = re.compile(r"^\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?", re.IGNORECASE)
+_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.IGNORECASE | re.DOTALL)
 
 
 def frontend_dir() -> Path | None:
@@ -52,19 +53,32 @@ def static_folders(loaded: LoadedPlugins) -> list[tuple[str, str]]:
 
 
 @functools.cache
-def _read_map(path: str) -> str:
-    return _XML_PROLOGUE.sub("", Path(path).read_text("utf-8"), count=1)
+def _read_map(path: str) -> tuple[str, str]:
+    """(the SVG markup without its prologue and ``<style>`` elements, their CSS)."""
+    svg = _XML_PROLOGUE.sub("", Path(path).read_text("utf-8"), count=1)
+    css = "\n".join(m.group(1).strip() for m in _STYLE.finditer(svg))
+    return _STYLE.sub("", svg), css
+
+
+def _map_file(loaded: LoadedPlugins) -> str | None:
+    for prefix, folder in reversed(static_folders(loaded)):
+        path = Path(folder) / MAP_FILE
+        if not prefix and path.is_file():
+            return str(path)
+    return None
 
 
 def map_svg(loaded: LoadedPlugins) -> str:
-    """The board's SVG markup (our own generated map) for inlining into the page."""
-    for prefix, folder in reversed(static_folders(loaded)):
-        if prefix:
-            continue
-        path = Path(folder) / MAP_FILE
-        if path.is_file():
-            return _read_map(str(path))
-    return ""
+    """The board's SVG markup (our own generated map) for inlining into the page, without
+    its stylesheet: the Content-Security-Policy allows no inline style (``map_css``)."""
+    path = _map_file(loaded)
+    return _read_map(path)[0] if path is not None else ""
+
+
+def map_css(loaded: LoadedPlugins) -> str:
+    """The map's own stylesheet (its ``<style>`` elements), served as ``/map.css``."""
+    path = _map_file(loaded)
+    return _read_map(path)[1] if path is not None else ""
 
 
 NOT_GAME_HOOKS = frozenset(
@@ -116,7 +130,9 @@ def start_context(
             for o in rules.options.values()
         ],
         "plugins": toggleable_plugins(loaded),
-        "plugin_errors": [str(e) for e in loaded.errors],
+        "plugin_errors": [
+            {"plugin": e.plugin, "source": e.source, "message": e.message} for e in loaded.errors
+        ],
         "games": [game_entry(g, rules) for g in games],
         "saved": [game_entry(g, rules) for g in saved or []],
         "damaged": [{"id": d.id, "name": d.name, "reason": d.reason} for d in damaged or []],
@@ -166,7 +182,7 @@ def game_entry(info: GameInfo, rules: Ruleset | None = None) -> dict[str, Any]:
         "updated_at": info.updated_at.isoformat(),
         "date": info.updated_at.strftime("%Y-%m-%d %H:%M"),
         "replay_url": replay if playable else None,
-        "export_url": f"{base}/export",
+        "export_url": f"{base}/export" if over else None,  # holds every secret: routes/saves
         "delete_url": f"{base}/delete",
     }
 
@@ -247,7 +263,7 @@ def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> di
         "seats": seats,
         "game_name": session.info.setup.name,
         "replay_url": f"/games/{session.game_id}/replay/{house}",
-        "export_url": f"/games/{session.game_id}/export",
+        "export_url": f"/games/{session.game_id}/export" if session.over else None,
     }
 
 
@@ -269,5 +285,5 @@ def replay_context(
         "game_name": info.setup.name,
         "steps_url": f"/games/{info.id}/replay/step/",
         "board_url": f"/games/{info.id}/play/{viewer or house}",
-        "export_url": f"/games/{info.id}/export",
+        "export_url": f"/games/{info.id}/export" if info.winner is not None else None,
     }

@@ -49,7 +49,7 @@ History = Sequence[tuple[int, Event]]
 
 
 def _default_hint(state: State, house: str, action: Action) -> dict[str, Any]:
-    raise MalformedMessage("combat hints are not available here")
+    raise MalformedMessage("combat hints are not available here", "hint/unavailable")
 
 
 # ---------------------------------------------------------------------------------- session
@@ -220,7 +220,7 @@ class GameSession:
         with the seat's whole log (and ``game_over`` if the game has ended), then every later
         update of that seat, in order. Returns the function that detaches it."""
         if house not in self.players:
-            raise WrongSeat(f"{house!r} is not a seat of this game")
+            raise WrongSeat(f"{house!r} is not a seat of this game", "seat/unknown")
         with self._lock:
             opening = [self.view_message(house, narrate)]
             over = self.game_over_message()
@@ -265,7 +265,7 @@ class GameSession:
                     raise
                 except Exception as exc:
                     log.exception("hint failed for %s: %s", house, parsed.action)
-                    raise InternalError(f"no hint for this draft ({type(exc).__name__})") from exc
+                    raise InternalError("no hint for this draft (the hint failed)") from exc
                 return {
                     "type": "hint",
                     "state_id": state.serial,

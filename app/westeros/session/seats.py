@@ -46,10 +46,10 @@ def check_seat(
     for it: a seat of the game, played by a person, with the right credentials."""
     player = players.get(house)
     if player is None:
-        raise WrongSeat(f"{house!r} is not a seat of this game")
+        raise WrongSeat(f"{house!r} is not a seat of this game", "seat/unknown")
     if named is not None and named != house:
-        raise WrongSeat(f"this connection plays {house}, not {named}")
+        raise WrongSeat(f"this connection plays {house}, not {named}", "seat/other-house")
     if not isinstance(player, Human):
-        raise WrongSeat(f"{house} is played by the computer")
+        raise WrongSeat(f"{house} is played by the computer", "seat/computer")
     if player.credential is not None and credential != player.credential:
-        raise WrongSeat(f"wrong credentials for {house}")
+        raise WrongSeat(f"wrong credentials for {house}", "seat/credentials")

@@ -102,10 +102,10 @@ export class Seat {
   }
 }
 
-/** The WebSocket URL of a seat, on the page's own host (the token cookie goes along). */
+/** The WebSocket URL of a seat, on the page's own host (the token cookie goes along; the
+ * token never stays in a page's address). */
 export function seatUrl(gameId, house) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const path = `/ws/games/${encodeURIComponent(gameId)}/seats/${encodeURIComponent(house)}`;
-  const token = new URLSearchParams(location.search).get("token");
-  return `${scheme}//${location.host}${path}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  return `${scheme}//${location.host}${path}`;
 }

@@ -1,6 +1,6 @@
 // The start screen: only the houses of the chosen player count can be picked; saved games show
 // their dates in the reader's own format; "Delete…" asks for confirmation in a dialog (without
-// scripts the link opens a confirmation page instead).
+// scripts the link opens a confirmation page instead); saved games' house marks get their colours.
 import { loadSprite } from "./dom.js";
 
 function update(form) {
@@ -53,11 +53,22 @@ function confirmDeletes() {
   }
 }
 
+/** Colour each saved game's house mark (set here, not in a style attribute: the page's
+ * Content-Security-Policy allows no inline style). */
+function houseMarks() {
+  for (const mark of document.querySelectorAll("svg[data-mark]")) {
+    const house = mark.dataset.mark;
+    mark.style.setProperty("--fill", `var(--house-${house}, #bbb)`);
+    mark.style.setProperty("--ink", `var(--ink-${house}, #1d1d1d)`);
+  }
+}
+
 const form = document.getElementById("new-game");
 if (form) {
   loadSprite();
   form.addEventListener("change", () => update(form));
   update(form);
 }
+houseMarks();
 localDates(document.documentElement.lang || "en");
 confirmDeletes();

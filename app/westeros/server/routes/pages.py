@@ -37,7 +37,7 @@ def form_options(form: FormData, core: Core) -> tuple[dict[str, Any], list[str]]
 
 def router(core: Core) -> APIRouter:
     """``GET /``, ``POST /games``, ``GET /games/{id}/play/{house}``,
-    ``GET /games/{id}/content.json`` and ``GET /i18n/{lang}.json``."""
+    ``GET /games/{id}/content.json``, ``GET /map.css`` and ``GET /i18n/{lang}.json``."""
     api = APIRouter()
     games = core.games
 
@@ -88,6 +88,10 @@ def router(core: Core) -> APIRouter:
             return session
         seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.state.houses}
         return JSONResponse(pages.content_of(session.state.rules, seats))
+
+    @api.get("/map.css")
+    def map_css() -> Response:
+        return Response(pages.map_css(core.loaded), media_type="text/css")
 
     @api.get("/i18n/{lang}.json")
     def catalog(lang: str) -> Response:

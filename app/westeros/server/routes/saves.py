@@ -1,4 +1,8 @@
-"""Stored games as files and their deletion: export, import, delete (with confirmation)."""
+"""Stored games as files and their deletion: export, import, delete (with confirmation).
+
+A game file holds everything: every house's orders before they are revealed, its cards and
+the seed (so the order of every deck). RULES.md 0.4.4: while a game runs nobody may see
+that, so only a finished game is exported (403 before); its replay shows the same."""
 
 from __future__ import annotations
 
@@ -18,6 +22,10 @@ from ..core import Core
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
 FORM_OVERHEAD_BYTES = 64 * 1024
+EXPORT_REFUSED = (
+    "A game can be exported once it is over: its file holds every house's secrets "
+    "(orders not yet revealed, the order of the decks)."
+)
 
 
 def export_name(name: str, game_id: str, round_number: int) -> str:
@@ -57,6 +65,8 @@ def router(core: Core) -> APIRouter:
     def export(game_id: str) -> Response:
         try:
             info = core.store.game(game_id)
+            if info.winner is None:
+                return PlainTextResponse(EXPORT_REFUSED, status_code=403)
             text = core.store.export_json(game_id)
         except GameNotFound:
             return PlainTextResponse("There is no such game.", status_code=404)
