@@ -39,6 +39,7 @@ from westeros.engine import (
     pending,
     result,
 )
+from westeros.engine.actions import ActionKinds
 from westeros.engine.errors import EngineError, MalformedAction, NotPending
 from westeros.engine.flow import random_action
 from westeros.engine.state import Event
@@ -210,8 +211,9 @@ def _message_id(data: Mapping[str, Any]) -> str | int | None:
     return None
 
 
-def parse_message(message: Any) -> _Parsed:
-    """Step 1 (message shape): a JSON object with a known ``type`` and that type's fields."""
+def parse_message(message: Any, kinds: ActionKinds | None = None) -> _Parsed:
+    """Step 1 (message shape): a JSON object with a known ``type`` and that type's fields;
+    ``kinds``: the game's action kinds (``Ruleset.action_kinds``; default the engine's)."""
     data = _load(message)
     if not isinstance(data, dict):
         raise MalformedMessage("a message must be a JSON object")
@@ -227,7 +229,7 @@ def parse_message(message: Any) -> _Parsed:
         return _Parsed(kind, _message_id(data), None, None, house)
     if "action" not in data:
         raise MalformedMessage(f"a {kind!r} message needs an 'action'")
-    action = Action.from_json(data["action"])
+    action = Action.from_json(data["action"], kinds)
     state_id = data.get("state_id")
     if kind == "action" and (not isinstance(state_id, int) or isinstance(state_id, bool)):
         raise MalformedMessage("an 'action' message needs the integer 'state_id' of its view")
@@ -460,7 +462,7 @@ class GameSession:
         Returns the reply for that client only (``error``, ``hint`` or ``pong``), or None when
         an action was accepted (the broadcast ``view`` then tells every seat)."""
         try:
-            parsed = parse_message(message)
+            parsed = parse_message(message, self.state.rules.action_kinds)
         except (SessionError, MalformedAction) as exc:
             in_reply = None
             try:

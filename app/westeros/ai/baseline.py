@@ -663,7 +663,9 @@ class BaselineBot:
 
     def port_takeover(self, sit: Situation, data: Data) -> Action:
         """Port take-over (6.3.1): as many ships as allowed."""
-        return Action.from_json({"kind": asked_kind(sit), "count": data["max"]})
+        return Action.from_json(
+            {"kind": asked_kind(sit), "count": data["max"]}, sit.rules.action_kinds
+        )
 
     def upgrade_units(self, sit: Situation, data: Data) -> Action:
         """Crow Killers (7.3.3): upgrade as many footmen as allowed, most endangered first."""

@@ -92,7 +92,7 @@ def _step(
     """Apply one logged action and check the hash recorded with it."""
     where = f"action {entry.seq} ({entry.house})"
     try:
-        action = Action.from_json(entry.action)
+        action = Action.from_json(entry.action, state.rules.action_kinds)
         state, events = apply(state, entry.house, action)
     except IllegalAction as exc:
         raise fail(f"{where} is not legal: {exc}") from exc
