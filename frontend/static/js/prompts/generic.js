@@ -7,7 +7,8 @@ import { optionText, reasonText } from "../log.js";
 import { cardTile } from "../panels.js";
 import { button, choiceButton, commitButton, header, note, unitLabel } from "./common.js";
 
-/** choose_option (and tides_redraw): one of `data.options`, explained by `data.reason`. */
+/** choose_option (and plugin prompts built on it): one of `data.options`, explained by
+ * `data.reason`. */
 export function chooseOption(ctx, title) {
   const { data, draft, view } = ctx;
   draft.option ??= null;

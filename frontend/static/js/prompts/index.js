@@ -1,7 +1,11 @@
-// Which renderer answers which prompt kind (engine Prompt.kind, see docs/protocol.md).
+// Which renderer answers which prompt kind (engine Prompt.kind, see docs/protocol.md): the
+// host's screens for the base game's kinds, then those plugins register (registry.js), then a
+// generic screen built from the prompt's data. Screens are chosen by kind, never by `reason`.
+import { houseName } from "../content.js";
 import { t } from "../i18n.js";
+import { pluginPhase, pluginPrompt } from "../registry.js";
 import { consolidate, muster, raid } from "./actions.js";
-import { bid, orderTies, portTakeover } from "./bids.js";
+import { bid, orderTies } from "./bids.js";
 import { blade, chooseHouseCard, declareSupport } from "./combat.js";
 import { chooseArea, chooseOption, fallback, selectUnits } from "./generic.js";
 import { march } from "./march.js";
@@ -17,22 +21,12 @@ const RENDERERS = {
   bid,
   wildling_bid: bid,
   order_ties: orderTies,
-  port_takeover: portTakeover,
   choose_house_card: chooseHouseCard,
   declare_support: declareSupport,
-  choose_option: (ctx) =>
-    ctx.data.reason === "valyrian-steel-blade" ? blade(ctx) : chooseOption(ctx),
-  tides_redraw: (ctx) => chooseOption(ctx, t("Tides of Battle")),
-  choose_area: (ctx) =>
-    /^retreat/.test(ctx.data.reason || "")
-      ? chooseArea(
-          ctx,
-          t("Retreat"),
-          t(
-            "Your army lost the combat. Choose where the survivors retreat; they are routed until the end of the round.",
-          ),
-        )
-      : chooseArea(ctx),
+  use_blade: blade,
+  choose_option: (ctx) => chooseOption(ctx),
+  retreat,
+  choose_area: (ctx) => chooseArea(ctx),
   muster_area: (ctx) => chooseArea(ctx, t("Choose where to muster")),
   destroy_area: (ctx) => chooseArea(ctx, t("Choose where you lose two units")),
   destroy_units: (ctx) => selectUnits(ctx, t("Destroy units"), null),
@@ -50,9 +44,27 @@ const RENDERERS = {
     selectUnits(ctx, t("Downgrade knights"), t("Choose the knights that become footmen.")),
 };
 
+/** retreat (5.4.10): the loser's survivors retreat; with Robb Stark the winner chooses. */
+function retreat(ctx) {
+  const own = ctx.data.loser === ctx.house;
+  chooseArea(
+    ctx,
+    t("Retreat"),
+    own
+      ? t(
+          "Your army lost the combat. Choose where the survivors retreat; they are routed until the end of the round.",
+        )
+      : t(
+          "You won the combat, and your card lets you choose where {house}'s survivors retreat; they are routed until the end of the round.",
+          { house: houseName(ctx.data.loser) },
+        ),
+  );
+}
+
 /** Draw the decision `ctx.prompt` into the prompt panel. */
 export function renderPrompt(ctx) {
-  const render = RENDERERS[ctx.prompt.kind] || fallback;
+  const kind = ctx.prompt.kind;
+  const render = RENDERERS[kind] || pluginPrompt(kind) || fallback;
   render(ctx);
 }
 
@@ -69,6 +81,8 @@ export function phaseOf(kind) {
     bid: t("Westeros: Clash of Kings"),
     wildling_bid: t("Wildling attack"),
     muster: t("Mustering"),
+    use_blade: t("Combat: Valyrian Steel Blade"),
+    retreat: t("Combat: retreat"),
   };
-  return names[kind] || "";
+  return names[kind] || pluginPhase(kind);
 }
