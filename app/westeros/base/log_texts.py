@@ -286,6 +286,14 @@ def _consolidate_muster(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def _mustered(w: Words, e: Mapping[str, Any]) -> str:
+    source = e.get("source")
+    if source and source != e["area"]:  # a ship mustered from a castle into its sea (3.5.3)
+        return w._("{house} musters a {unit} in {area} from {source}.").format(
+            house=w.house(e["house"]),
+            unit=w.unit(e["unit"]),
+            area=w.area(e["area"]),
+            source=w.area(source),
+        )
     return w._("{house} musters a {unit} in {area}.").format(
         house=w.house(e["house"]), unit=w.unit(e["unit"]), area=w.area(e["area"])
     )
