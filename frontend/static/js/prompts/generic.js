@@ -8,8 +8,8 @@ import { cardTile } from "../panels.js";
 import { button, choiceButton, commitButton, header, note, unitLabel } from "./common.js";
 
 /** choose_option (and plugin prompts built on it): one of `data.options`, explained by
- * `data.reason`. */
-export function chooseOption(ctx, title) {
+ * `data.reason`; `extra` (a node) replaces the "Your card" note. */
+export function chooseOption(ctx, title, extra = null) {
   const { data, draft, view } = ctx;
   draft.option ??= null;
   function paint() {
@@ -20,7 +20,7 @@ export function chooseOption(ctx, title) {
         isHouseCard(data.reason) ? tc(houseCard(data.reason).text) : null,
         title ? data.reason : null,
       ),
-      data.card ? note(t("Your card: {card}", { card: anyCardName(data.card) })) : null,
+      extra || (data.card ? note(t("Your card: {card}", { card: anyCardName(data.card) })) : null),
       view.wildling_top && data.options.includes("keep_on_top")
         ? note(t("The top wildling card is {card}.", { card: anyCardName(view.wildling_top) }))
         : null,
