@@ -164,11 +164,12 @@ def register_action_kinds() -> list[type[Action]]:
 
 @hookspec
 def register_event_texts() -> list[EventText]:
-    """How the game log words the plugin's events (RULES.md 0.4: every player sees what
-    happened): ``EventText(kind, describe, options)`` where ``describe(words, event) -> str``
-    returns the sentence for one event of ``kind`` in the reader's language (gettext literals
-    through ``words._`` / ``words.ngettext``, names through ``words.house`` / ``area`` / ...,
-    never a raw id), and ``options`` labels the option ids its decisions offer.
+    """How the game log words the plugin's events (each seat reads only the events it may
+    see, RULES.md 0.4.4): ``EventText(kind, describe, options)`` where
+    ``describe(words, event) -> str`` returns the sentence for one event of ``kind`` in the
+    reader's language (gettext literals through ``words._`` / ``words.ngettext``, names through
+    ``words.house`` / ``area`` / ..., never a raw id), and ``options`` labels the option ids
+    its decisions offer.
 
     :return: EventText objects, at most one per event kind across all plugins.
     """

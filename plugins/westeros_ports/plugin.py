@@ -39,7 +39,7 @@ def _data() -> Any:
 @hookimpl
 def register_area_kinds() -> list[AreaKind]:
     """A port (6.1): its orders support and raid the sea next to it; sea orders may raid it
-    (6.1.5, 6.2.2)."""
+    (6.2.1)."""
     return [
         AreaKind(
             PORT,

@@ -1,4 +1,4 @@
-"""The game log as a player reads it (issue 13.3; RULES.md 0.4): names, never ids; scores
+"""The game log as a player reads it (issue 13.3; RULES.md 0.4.4): names, never ids; scores
 winner first; no two events that read alike; Robb Stark's retreat choice not called a loss;
 and private plugin events, emitted the way docs/plugins.md says, reach only their seat."""
 

@@ -1,4 +1,4 @@
-"""The base game's log texts (RULES.md 0.4: every player sees what happened), registered
+"""The base game's log texts (each seat reads the events it may see, RULES.md 0.4.4), registered
 through ``register_event_texts`` like any plugin's.
 
 Every sentence is an English gettext literal (``w._`` / ``w.ngettext``, extracted by Babel,
