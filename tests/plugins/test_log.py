@@ -54,9 +54,10 @@ def logs(rules: Ruleset) -> list[list[tuple[dict[str, Any], str]]]:
 
 
 def raw_ids(rules: Ruleset) -> set[str]:
-    """Ids that must never show in a sentence: houses, areas, and the ids of cards and options
-    made of several words (``ser-jaime-lannister``, ``game_of_thrones``, ``no_march+1``; a
-    one-word card id such as ``supply`` is also an English word, checked in choices below)."""
+    """Ids that must never show in a sentence: houses, areas, order tokens, and the ids of
+    cards and options made of several words (``ser-jaime-lannister``, ``game_of_thrones``,
+    ``no_march+1``; a one-word card id such as ``supply`` is also an English word, checked in
+    choices below)."""
     options = {o for text in rules.event_texts.values() for o in text.options}
     cards = {*rules.house_cards, *rules.westeros_cards, *rules.wildling_cards}
     return (
@@ -64,6 +65,7 @@ def raw_ids(rules: Ruleset) -> set[str]:
         | set(rules.areas)
         | {i for i in cards | options if re.search(r"[_+-]", i)}
         | {c for c in rules.house_cards if c.isalpha()}  # melisandre, patchface, darkstar
+        | {*rules.order_tokens, "march+1", "consolidate_power"}  # tokens, restrictions
     )
 
 
@@ -116,6 +118,18 @@ def test_a_combat_score_is_stated_winner_first(rules: Ruleset) -> None:
     assert narrate(attacked) == "Lannister wins the combat in The Twins, 6 to 2."
 
 
+def test_a_wildling_attack_is_stated_winner_first(rules: Ruleset) -> None:
+    """7.2: the wildlings' strength against the houses' total, the winner's number first."""
+    narrate = Narrator(rules)
+    attack = {"kind": "wildling_bids", "strength": 8, "bids": {"stark": 2, "lannister": 1}}
+    assert narrate({**attack, "total": 3, "winner": "wildlings"}) == (
+        "The wildlings win: 8 against 3 (Stark 2, Lannister 1)."
+    )
+    assert narrate({**attack, "total": 9, "winner": "nights_watch"}) == (
+        "The Night's Watch holds: 9 against 8 (Stark 2, Lannister 1)."
+    )
+
+
 @pytest.mark.parametrize(
     ("option", "reads"),
     [
@@ -130,6 +144,13 @@ def test_a_combat_score_is_stated_winner_first(rules: Ruleset) -> None:
 def test_a_choice_is_named(rules: Ruleset, option: str, reads: str) -> None:
     event = {"kind": "chose", "house": "lannister", "option": option, "reason": "x"}
     assert Narrator(rules)(event) == reads
+
+
+def test_forbidden_orders_are_named(rules: Ruleset) -> None:
+    event = {"kind": "restriction", "orders": ["defense", "march+1"]}
+    assert Narrator(rules)(event) == (
+        "This round these orders may not be placed: Defense, March +1."
+    )
 
 
 def test_tides_of_battle_cards_are_named(rules: Ruleset) -> None:
