@@ -27,6 +27,7 @@ import pluggy
 
 from .engine.actions import Action
 from .engine.content import (
+    AiAnswer,
     AreaDef,
     AreaKind,
     CombatHook,
@@ -313,6 +314,17 @@ def register_ai_personalities() -> list[Any]:
     in ``LoadedPlugins.ai_personalities``.
 
     :return: personality objects with a unique ``id``.
+    """
+
+
+@hookspec
+def register_ai_answers() -> list[AiAnswer]:
+    """How the game's AIs answer the plugin's prompt kinds: ``AiAnswer(kind, answer)`` where
+    ``answer(view, rules, rnd) -> Action`` returns a legal action for ``view["prompt"]`` from
+    the seat's view alone (DESIGN §5; never the true state). Prompts without an answer get a
+    legal answer built from their data (``westeros.ai.legal.fallback_action``).
+
+    :return: AiAnswer objects, at most one per prompt kind across all plugins.
     """
 
 

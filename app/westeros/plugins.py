@@ -38,7 +38,7 @@ import pluggy
 
 from . import hookspecs
 from .engine.actions import Action
-from .engine.content import EventText, RuleHooks, Ruleset
+from .engine.content import AiAnswer, EventText, RuleHooks, Ruleset
 from .engine.errors import ContentError
 
 log = logging.getLogger("westeros.plugins")
@@ -80,6 +80,7 @@ CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
     "register_action_kinds": ("action_kinds", "kind", "action kind"),
     "register_event_texts": ("event_texts", "kind", "event text"),
     "register_ai_personalities": ("ai_personalities", "id", "AI personality"),
+    "register_ai_answers": ("ai_answers", "kind", "AI answer"),
     "register_templates": ("templates", None, "template folder"),
     "register_static": ("static", None, "static folder"),
     "register_translations": ("translations", None, "translation folder"),
@@ -475,6 +476,9 @@ def _malformed(hook: str, item: Any) -> str:
     elif hook == "register_event_texts":
         if not (isinstance(item, EventText) and callable(item.describe)):
             return f"{hook}: {item!r} is not an EventText with a callable describe"
+    elif hook == "register_ai_answers":
+        if not (isinstance(item, AiAnswer) and callable(item.answer)):
+            return f"{hook}: {item!r} is not an AiAnswer with a callable answer"
     elif hook == "register_client_scripts":
         pair = isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)
         url = item[0] if pair else item
@@ -484,9 +488,15 @@ def _malformed(hook: str, item: Any) -> str:
 
 
 def _refuse_malformed(host: PluginHost, content: dict[str, dict[str, list[Any]]]) -> None:
-    """Refuse plugins whose action kinds, event texts or client scripts are not usable."""
+    """Refuse plugins whose action kinds, event texts, AI answers or client scripts are not
+    usable."""
     for name in list(content):
-        for hook in ("register_action_kinds", "register_event_texts", "register_client_scripts"):
+        for hook in (
+            "register_action_kinds",
+            "register_event_texts",
+            "register_ai_answers",
+            "register_client_scripts",
+        ):
             problems = [m for item in content[name].get(hook, ()) if (m := _malformed(hook, item))]
             if problems:
                 host.fail(name, problems[0])

@@ -13,6 +13,7 @@ from westeros import hookimpl
 from westeros.engine.actions import Action
 from westeros.engine.content import (
     SEA,
+    AiAnswer,
     AreaDef,
     AreaKind,
     EventText,
@@ -114,3 +115,8 @@ def register_client_scripts() -> list[str | tuple[str, str]]:
 @hookimpl
 def register_translations() -> list[str]:
     return [str(HERE / "locale")]
+
+
+@hookimpl
+def register_ai_answers() -> list[AiAnswer]:
+    return [AiAnswer("port_takeover", rules.most_ships)]

@@ -11,6 +11,7 @@ from typing import Any
 
 from westeros import hookimpl
 from westeros.engine.content import (
+    AiAnswer,
     CombatHook,
     CombatSteps,
     EventText,
@@ -77,3 +78,8 @@ def register_client_scripts() -> list[str | tuple[str, str]]:
 @hookimpl
 def register_translations() -> list[str]:
     return [str(HERE / "locale")]
+
+
+@hookimpl
+def register_ai_answers() -> list[AiAnswer]:
+    return [AiAnswer("tides_redraw", tides.redraw_weak)]

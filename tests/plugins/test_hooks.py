@@ -15,6 +15,7 @@ import pytest
 
 from tests.builders import act, blank, prompt, put, run
 from westeros import hookimpl
+from westeros.ai import BaselineBot
 from westeros.base.westeros_cards import game_of_thrones
 from westeros.engine import board, power, tracks, victory
 from westeros.engine.actions import Action, Choose
@@ -22,6 +23,7 @@ from westeros.engine.combat import start_combat
 from westeros.engine.combat.context import Combat
 from westeros.engine.content import (
     LAND,
+    AiAnswer,
     AreaDef,
     AreaKind,
     AreaRules,
@@ -39,7 +41,7 @@ from westeros.engine.content import (
     Words,
 )
 from westeros.engine.errors import MalformedAction
-from westeros.engine.flow import Step, advance, apply, pending, random_action
+from westeros.engine.flow import Decision, Prompt, Step, advance, apply, pending, random_action
 from westeros.engine.mustering import MusterIn
 from westeros.engine.raid import targets as raid_targets
 from westeros.engine.round import CleanUp
@@ -627,10 +629,11 @@ def test_hook_register_translations(two_skins: tuple[Any, Any], tmp_path: Path) 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Pray(Action):
-    """A plugin's own decision: how many septons pray."""
+    """A plugin's own decision: how many septons pray (``count``, so that an AI without the
+    plugin's answer can still build one from a min/max prompt)."""
 
     kind: ClassVar[str] = "pray"
-    septons: int
+    count: int
 
 
 class Septons:
@@ -651,10 +654,10 @@ class OtherSeptons:
 
 def test_hook_register_action_kinds(westeros_ruleset: Factory) -> None:
     rules = westeros_ruleset(Septons())
-    assert Action.from_json({"kind": "pray", "septons": 2}, rules.action_kinds) == Pray(2)
+    assert Action.from_json({"kind": "pray", "count": 2}, rules.action_kinds) == Pray(2)
     # a game without the plugin does not know the kind
     with pytest.raises(MalformedAction, match="unknown action kind 'pray'"):
-        Action.from_json({"kind": "pray", "septons": 2}, load().ruleset.action_kinds)
+        Action.from_json({"kind": "pray", "count": 2}, load().ruleset.action_kinds)
     # a second plugin registering the same kind is refused, naming both
     loaded = load(extra=[Septons(), OtherSeptons()])
     assert [e.plugin for e in loaded.errors] == ["other-septons"]
@@ -690,6 +693,57 @@ def test_hook_register_event_texts(westeros_ruleset: Factory) -> None:
     assert Narrator(rules)(omens[0]) == "A red comet is seen over Winterfell; Stark takes heart."
     # without the plugin the same event still reads, plainly
     assert Narrator(load().ruleset)(omens[0]) == "Stark: omen"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Vigil(Decision):
+    """A house decides how many septons pray (a plugin's own prompt)."""
+
+    house: str
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        data = {"min": 0, "max": 3}
+        return {self.house: Prompt(self.house, "vigil", (Pray.kind,), data)}
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        assert isinstance(action, Pray)
+        state.pop()
+        state.emit("prayed", house=house, septons=action.count)
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        return Pray(rnd.randint(0, 3))
+
+
+class Devout:
+    NAME = "devout"
+
+    @hookimpl
+    def register_action_kinds(self) -> list[type[Action]]:
+        return [Pray]
+
+    @hookimpl
+    def register_ai_answers(self) -> list[AiAnswer]:
+        def all_pray(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -> Action:
+            return Pray(view["prompt"]["data"]["max"])
+
+        return [AiAnswer("vigil", all_pray)]
+
+
+def test_hook_register_ai_answers(westeros_ruleset: Factory) -> None:
+    rules = westeros_ruleset(Devout())
+    state = new_game(rules, 3, 2)
+    house = state.houses[0]
+    state.push(Vigil(house))
+    assert prompt(state, house).kind == "vigil"
+    view = player_view(state, house)
+    # the game's AI answers the plugin's prompt the plugin's way, from the view alone
+    assert BaselineBot(seed=1).decide(view, rules, 1.0) == Pray(3)
+    # without an answer it still answers legally, from the prompt's data
+    plain = westeros_ruleset(Septons())
+    state = new_game(plain, 3, 2)
+    state.push(Vigil(house))
+    answer = BaselineBot(seed=1).decide(player_view(state, house), plain, 1.0)
+    assert isinstance(answer, Pray) and 0 <= answer.count <= 3
 
 
 class Banners:

@@ -1,6 +1,6 @@
 """An expansion owns its slice (issue 11, point 2): with the ports and Tides of Battle plugins
 switched off, no port or Tides code path remains in the host — not in the server, the engine,
-the base game or the board's scripts — a game plays, and the board (real Chromium) loads no
+the base game, the AI or the board's scripts — a game plays, and the board (real Chromium) loads no
 port or Tides module and works; switched on, their own modules bring their screens."""
 
 from __future__ import annotations
@@ -31,9 +31,8 @@ PLUGIN_IDS = re.compile(
     r"|tides_redraw|tides_drawn|tides_revealed|tides_of_battle|TidesRedraw|westeros_ports"
     r"|westeros_tides|^\"port\"$"
 )
-# The AI is not part of this check: its answers to plugin prompts (ai/baseline.py) are owned
-# by the AI work; BUNDLED_PLUGINS (plugins.py) is the one list that names bundled plugins.
-NOT_CHECKED = {HOST_PYTHON / "ai", HOST_PYTHON / "plugins.py"}
+# BUNDLED_PLUGINS (plugins.py) is the one list that names the bundled plugins.
+NOT_CHECKED = {HOST_PYTHON / "plugins.py"}
 
 
 def python_code_tokens(path: Path) -> list[str]:

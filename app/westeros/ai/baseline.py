@@ -39,7 +39,6 @@ TRACK_WEIGHT = {"iron_throne": 1.0, "fiefdoms": 0.8, "kings_court": 1.1}
 BID_SHARE = {"iron_throne": 0.3, "fiefdoms": 0.25, "kings_court": 0.45}
 UNIT_WORTH = {"footman": 1.0, "knight": 2.0, "siege_engine": 1.5, "ship": 1.1}
 CALM_WILDLING_CARDS = frozenset({"silence-at-the-wall"})
-WEAK_TIDES_CARDS = frozenset({"zero"})
 HOLD_OPTIONS = ("keep_on_top", "move_to_bottom")
 
 
@@ -75,6 +74,9 @@ class BaselineBot:
         prompt = view["prompt"]
         handler = HANDLERS.get(prompt["kind"])
         if handler is None:
+            plugin = rules.ai_answers.get(prompt["kind"])  # a plugin's prompt (ports, Tides)
+            if plugin is not None:
+                return plugin.answer(view, rules, self.rnd)
             return legal.fallback_action(view, rules)
         return handler(self, Situation(view, rules), prompt["data"])
 
@@ -657,16 +659,6 @@ class BaselineBot:
         passive = [o for o in legal.PASSIVE_OPTIONS if o in options]
         return Choose(passive[0] if passive else options[0])
 
-    def tides_redraw(self, sit: Situation, data: Data) -> Action:
-        """Tides of Battle (10.3): redraw only a card that adds nothing."""
-        return Choose("redraw" if data["card"] in WEAK_TIDES_CARDS else "keep")
-
-    def port_takeover(self, sit: Situation, data: Data) -> Action:
-        """Port take-over (6.3.1): as many ships as allowed."""
-        return Action.from_json(
-            {"kind": asked_kind(sit), "count": data["max"]}, sit.rules.action_kinds
-        )
-
     def upgrade_units(self, sit: Situation, data: Data) -> Action:
         """Crow Killers (7.3.3): upgrade as many footmen as allowed, most endangered first."""
         units = sorted(data["units"], key=lambda p: -sit.danger(p[0]) - 0.1 * sit.value(p[0]))
@@ -685,11 +677,6 @@ class BaselineBot:
     def destroy_area(self, sit: Situation, data: Data) -> Action:
         """The Horde Descends (7.3.8): lose the two units where it hurts least."""
         return SelectArea(min(data["areas"], key=lambda a: sit.value(a) * (0.3 + sit.danger(a))))
-
-
-def asked_kind(sit: Situation) -> str:
-    """The action kind the current prompt asks for (plugin prompts name their own)."""
-    return sit.view["prompt"]["actions"][0]
 
 
 def pick_token(tokens: list[Token], want: str, room: int, used: set[str]) -> Token | None:
@@ -887,8 +874,6 @@ HANDLERS: dict[str, Callable[[BaselineBot, Situation, Data], Action]] = {
     "retreat": BaselineBot.choose_area,
     "choose_option": BaselineBot.choose_option,
     "use_blade": BaselineBot.choose_option,
-    "tides_redraw": BaselineBot.tides_redraw,
-    "port_takeover": BaselineBot.port_takeover,
     "upgrade_units": BaselineBot.upgrade_units,
     "replace_units": BaselineBot.replace_units,
     "muster_area": BaselineBot.muster_area,

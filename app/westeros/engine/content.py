@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .errors import ContentError
 
 if TYPE_CHECKING:
+    import random
+
     from .actions import Action
     from .combat.abilities import CardAbility
     from .combat.context import Combat
@@ -285,6 +287,23 @@ class EventText:
     options: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
 
+class AnswerPolicy(Protocol):
+    """An AI's answer to a plugin's prompt, from the seat's view alone (DESIGN §5): a legal
+    action for ``view["prompt"]``, using ``rnd`` for any randomness."""
+
+    def __call__(
+        self, view: Mapping[str, Any], rules: Ruleset, rnd: random.Random, /
+    ) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AiAnswer:
+    """How the game's AIs answer prompts of ``kind`` (``register_ai_answers``)."""
+
+    kind: str
+    answer: AnswerPolicy
+
+
 class StrengthModifier(Protocol):
     """``rule_strength_modifier``: added to ``side``'s combat strength (5.4.7). Read-only."""
 
@@ -411,6 +430,7 @@ class Ruleset:
         plugins: tuple[tuple[str, str], ...] = (),
         action_kinds: Iterable[type[Action]] = (),
         event_texts: Iterable[EventText] = (),
+        ai_answers: Iterable[AiAnswer] = (),
     ) -> None:
         from .actions import engine_kinds
 
@@ -427,6 +447,7 @@ class Ruleset:
             [*engine_kinds().values(), *action_kinds], "action kind", "kind"
         )
         self.event_texts: dict[str, EventText] = _index(event_texts, "event text", "kind")
+        self.ai_answers: dict[str, AiAnswer] = _index(ai_answers, "AI answer", "kind")
         self.setups: dict[int, Setup] = {}
         for setup in setups:
             if setup.player_count in self.setups:
