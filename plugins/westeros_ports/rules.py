@@ -94,6 +94,7 @@ class IllegalTakeover(IllegalChoice):
     """More ships than the take-over allows (availability, supply, port cap)."""
 
     rule = "6.3.1"
+    code = "illegal/port-takeover"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -108,8 +109,10 @@ class TakeOverShips(Action):
 class PortTakeover(Decision):
     """``house`` took control of ``port``'s land area, whose ``ships`` ships of another house
     were removed; it chooses how many of them to replace with its own available ships
-    (6.3.1, 6.3.3, §12.38). The choice is bounded when asked: availability (1.2.2), the port
-    cap (6.1.3) and supply (1.7.5). With nothing to choose it ends by itself."""
+    (6.3.1, 6.3.3, §12.38). It is asked once the march that caused it is fully resolved, its
+    combat included (6.3.4: the engine runs the march's ``Attack`` above the decisions queued by
+    the consequence checks), and bounded then, with every unit back on the board: availability
+    (1.2.2), the port cap (6.1.3) and supply (1.7.5). With nothing to choose it ends by itself."""
 
     house: str
     port: str

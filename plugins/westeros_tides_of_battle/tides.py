@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from westeros.engine import rng, tracks
 from westeros.engine.actions import Action, Choose
@@ -97,6 +97,8 @@ def drawn(combat: Combat, key: str) -> dict[str, str]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class TidesDraw(Step):
     """Attacker and defender each draw one card and look at it privately (10.2)."""
+
+    preview_note: ClassVar[str] = "Tides of Battle cards are still to be drawn (10.2)."
 
     def run(self, state: State) -> None:
         combat: Combat = state.combat

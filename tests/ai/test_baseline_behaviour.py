@@ -189,3 +189,36 @@ def test_3_6_bids_part_of_its_power_and_never_more(rules: Ruleset) -> None:
     action = decision(BaselineBot(1), s, "stark")
     assert isinstance(action, Bid)
     assert 0 < action.amount < 8
+
+
+# ---------------------------------------------------------------- 5.5.1 neutral forces
+
+
+def baratheon_asks_lannister(rules: Ruleset) -> State:
+    """Baratheon's knights (4) need Lannister's supporting ship (+1) against King's Landing (5)."""
+    s = blank(rules)
+    put(s, "blackwater", "baratheon", "knight", "knight")
+    order(s, "blackwater", "march+0")
+    put(s, "blackwater-bay", "lannister", "ship")
+    order(s, "blackwater-bay", "support+0")
+    run(s, MarchTurn("baratheon"))
+    s = act(s, "baratheon", ResolveMarch("blackwater", (("kings-landing", ("knight", "knight")),)))
+    assert prompt(s, "lannister").kind == "support_neutral_attack"
+    return s
+
+
+def test_5_5_1_the_baseline_will_not_help_an_equal_take_a_neutral_force(rules: Ruleset) -> None:
+    s = baratheon_asks_lannister(rules)
+    # Both hold only their home castle (1.3.3): helping Baratheon gains Lannister nothing.
+    assert decision(BaselineBot(1), s, "lannister") == Choose("no")
+
+
+def test_5_5_1_the_baseline_helps_a_weaker_house_against_a_neutral_force(rules: Ruleset) -> None:
+    s = baratheon_asks_lannister(rules)
+    for castle in ("stoney-sept", "riverrun", "harrenhal"):
+        put(s, castle, "lannister", "footman")
+    s.cache = None
+    action = decision(BaselineBot(1), s, "lannister")
+    assert action == Choose("yes")
+    s = act(s, "lannister", action)
+    assert "kings-landing" not in s.neutral

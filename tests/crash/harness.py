@@ -37,8 +37,9 @@ from pathlib import Path
 
 from westeros.ai import RandomBot
 from westeros.plugins import build_ruleset
+from westeros.saves import open_store
 from westeros.session import Accepted, AiFactory, AiPlayer, GameSession
-from westeros.store import GameStore, SeatSpec, Timeline
+from westeros.store import SeatSpec, Timeline
 
 REPO = Path(__file__).resolve().parents[2]
 NEW = "new"
@@ -62,7 +63,7 @@ def bots(seed: int) -> AiFactory:
 def child(url: str, schema: str | None, game_id: str, side: Path, seed: int) -> None:
     """Play (and never stop on its own): create or resume the game, say ``ready <id>``, then
     let the AI seats play; after the game ends, wait to be killed."""
-    store = GameStore.open(url, schema=schema)
+    store = open_store(url, schema=schema)
     factory = bots(seed)
     if game_id == NEW:
         rules = build_ruleset({})
@@ -182,7 +183,7 @@ def verify(
     (``play_on`` more AI actions after the resume)."""
     lines = _side_lines(side)
     recorded = lines[-1][1] if lines else started
-    store = GameStore.open(url, schema=schema)
+    store = open_store(url, schema=schema)
     try:
         info, entries = store.game_log(game_id)
         trial = Trial(game_id, started, recorded, info.action_count)

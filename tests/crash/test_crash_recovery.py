@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from westeros.store import GameStore, create_db_engine
+from westeros.saves import open_store
+from westeros.store import create_db_engine
 
 from .harness import NEW, Trial, run_child, trials, verify
 
@@ -58,7 +59,7 @@ def test_the_check_allows_exactly_one_missing_side_line_and_no_other_difference(
     short, or one wrong hash, are reported."""
     side = tmp_path / "side.txt"
     game, started, _ = run_child(sqlite_url, None, NEW, side, seed=5, kill_after=0.5)
-    store = GameStore.open(sqlite_url)
+    store = open_store(sqlite_url)
     committed = store.game(game).action_count
     store.close()
     lines = side.read_text().splitlines(keepends=True)

@@ -68,10 +68,9 @@ def test_8_2_house_cards_match_the_fact_file(rules: Ruleset, facts: dict) -> Non
             )
 
 
-def test_1_2_2_unit_pools_and_starting_supply_match(rules: Ruleset, facts: dict) -> None:
+def test_1_2_2_unit_pools_match(rules: Ruleset, facts: dict) -> None:
     for house, data in facts["houses"].items():
         assert dict(rules.houses[house].unit_limits) == data["unit_limits"]
-        assert rules.houses[house].starting_supply == data["starting_supply"]
 
 
 def test_1_4_1_fifteen_order_tokens_as_in_the_fact_file(rules: Ruleset, facts: dict) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from tests.builders import act, blank, order, prompt, put, run
 from westeros.engine import board
-from westeros.engine.actions import Action
+from westeros.engine.actions import Action, Choose
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import (
     IllegalAction,
@@ -24,7 +24,7 @@ from westeros.engine.errors import (
 )
 from westeros.engine.flow import apply, pending, random_action
 from westeros.engine.march import MarchTurn, ResolveMarch
-from westeros.engine.state import State
+from westeros.engine.state import Order, State, Unit
 
 Moves = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -448,7 +448,9 @@ def test_12_39_port_ships_are_lost_before_the_attack_resolves(rules: Ruleset) ->
     assert units(s, "port-of-white-harbor") == []
 
 
-def test_5_3_8_port_consequences_are_settled_before_the_combat(rules: Ruleset) -> None:
+def test_6_3_4_port_ships_are_removed_before_the_combat_but_taken_over_after_it(
+    rules: Ruleset,
+) -> None:
     s = blank(rules)
     del s.garrisons["lannisport"]  # Stark captured Lannisport earlier
     put(s, "lannisport", "stark", "knight", "footman")
@@ -456,14 +458,17 @@ def test_5_3_8_port_consequences_are_settled_before_the_combat(rules: Ruleset) -
     put(s, "riverrun", "lannister", "footman")
     order(s, "lannisport", "march+0")
     s = march(s, "stark", "lannisport", (("riverrun", ("knight",)), ("stoney-sept", ("footman",))))
-    # Lannisport reverted to Lannister (1.3.3), who takes over the port (6.3.3) first.
+    # Lannisport reverted to Lannister (1.3.3): Stark's ships leave the port at once (6.3.3) ...
     assert board.controller(s, "lannisport") == "lannister"
     assert units(s, "port-of-lannisport") == []
-    assert sorted(pending(s)) == ["lannister"]
-    assert prompt(s, "lannister").kind == "port_takeover"
-    assert s.combat is None
-    s = act(s, "lannister", random_action(s, "lannister", random.Random(0)))
+    # ... but the take-over waits until the march, combat included, is resolved (6.3.4).
     assert s.combat is not None and s.combat.area == "riverrun"
+    rnd = random.Random(0)
+    while s.combat is not None:
+        assert all(p.kind != "port_takeover" for p in pending(s).values())
+        house = sorted(pending(s))[0]
+        s = act(s, house, random_action(s, house, rnd))
+    assert prompt(s, "lannister").kind == "port_takeover"
 
 
 # ---------------------------------------------------------------------------- 5.5 neutral forces
@@ -543,6 +548,77 @@ def test_5_5_3_units_moved_into_own_support_area_count(rules: Ruleset) -> None:
     )
     assert "kings-landing" not in s.neutral
     assert units(s, "crackclaw-point") == [("baratheon", "footman", False)] * 2
+
+
+def lannister_may_help(rules: Ruleset) -> State:
+    """Baratheon's two knights (4) and March +0 against King's Landing's 5 (2.1, 6 players);
+    Lannister's ship in Blackwater Bay has a Support order (+1) next to King's Landing."""
+    s = blank(rules)
+    put(s, "blackwater", "baratheon", "knight", "knight")
+    order(s, "blackwater", "march+0")
+    put(s, "blackwater-bay", "lannister", "ship")
+    order(s, "blackwater-bay", "support+0")
+    return run(s, MarchTurn("baratheon"))
+
+
+KINGS_LANDING = ResolveMarch("blackwater", (("kings-landing", ("knight", "knight")),))
+
+
+def test_5_5_1_other_houses_support_counts_for_a_neutral_attack_when_they_agree(
+    rules: Ruleset,
+) -> None:
+    s = lannister_may_help(rules)
+    offered = land_options(s, "baratheon", "blackwater")["kings-landing"]
+    assert (offered["support"], offered["other_support"]) == (0, {"lannister": 1})
+    s = act(s, "baratheon", KINGS_LANDING)
+    # Nothing moves before the other house has answered (5.5.3).
+    assert units(s, "blackwater") == [("baratheon", "knight", False)] * 2
+    asked = prompt(s, "lannister")
+    assert asked.kind == "support_neutral_attack"
+    assert (asked.data["attacker"], asked.data["area"], asked.data["strength"]) == (
+        "baratheon",
+        "kings-landing",
+        1,
+    )
+    s = act(s, "lannister", Choose("yes"))
+    # 4 + 0 + Lannister's ship 1 = 5: the neutral force is removed, the knights move in.
+    assert "kings-landing" not in s.neutral
+    assert units(s, "kings-landing") == [("baratheon", "knight", False)] * 2
+
+
+def test_5_5_1_declined_support_calls_the_attack_off_and_no_longer_counts(
+    rules: Ruleset,
+) -> None:
+    s = lannister_may_help(rules)
+    s = act(s, "baratheon", KINGS_LANDING)
+    s = act(s, "lannister", Choose("no"))
+    # Nothing moved, the March order is still there and Baratheon chooses again ...
+    assert s.neutral["kings-landing"] == 5
+    assert units(s, "blackwater") == [("baratheon", "knight", False)] * 2
+    assert prompt(s, "baratheon").kind == "march"
+    assert prompt(s, "baratheon").data["declined"] == [["kings-landing", "lannister"]]
+    # ... without counting on Lannister's support this time.
+    offered = land_options(s, "baratheon", "blackwater")["kings-landing"]
+    assert offered["other_support"] == {}
+    refused(s, "baratheon", KINGS_LANDING, NeutralForceTooStrong)
+
+
+def test_5_5_1_support_never_adds_to_the_neutral_force(rules: Ruleset) -> None:
+    s = lannister_may_help(rules)
+    s.units["blackwater"] = (Unit("baratheon", "knight"), Unit("baratheon", "footman"))
+    s.cache = None
+    # 3 + Lannister's 1 = 4 < 5, whatever Lannister would answer: no question is asked.
+    march_ = ResolveMarch("blackwater", (("kings-landing", ("footman", "knight")),))
+    refused(s, "baratheon", march_, NeutralForceTooStrong)
+
+
+def test_5_5_1_own_support_enough_asks_nobody(rules: Ruleset) -> None:
+    s = lannister_may_help(rules)
+    s.orders["blackwater"] = Order("baratheon", "march+1*")
+    s.cache = None
+    s = act(s, "baratheon", KINGS_LANDING)
+    assert "kings-landing" not in s.neutral
+    assert prompt(s, "lannister") is None
 
 
 # ---------------------------------------------------------------------------- illegal actions

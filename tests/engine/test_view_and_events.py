@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from tests.builders import blank
+from tests.builders import act, blank, order, prompt, put, run
+from westeros.engine.actions import Choose
+from westeros.engine.combat import StartCombat
 from westeros.engine.content import Ruleset
-from westeros.engine.view import visible
+from westeros.engine.state import Unit
+from westeros.engine.view import player_view, visible
 
 
 def test_an_event_field_named_to_stays_in_the_event_and_is_public(rules: Ruleset) -> None:
@@ -44,3 +47,27 @@ def test_1_3_views_show_who_controls_each_area_ports_included(rules: Ruleset) ->
     assert control["the-reach"] == "tyrell"
     assert control["winterfell"] == "stark"  # the printed home token (1.3.3)
     assert "the-golden-sound" not in control  # a sea without ships is uncontrolled (1.3.4)
+
+
+def test_5_4_7_the_combat_in_every_view_shows_strengths_after_the_cards(rules: Ruleset) -> None:
+    """Lannister (footman + March +0, Harrenhal's knight supporting: 3) attacks Stark in
+    Blackwater (footman, The Reach's footman and Support +1: 3). Before the cards the views show
+    the initial strengths; once Tyrion (1) and Eddard (4) are revealed, while Tyrion's owner
+    decides whether to cancel, every view shows 4 against 7, not 3 against 3."""
+    s = blank(rules)
+    put(s, "blackwater", "stark", "footman")
+    put(s, "harrenhal", "lannister", "knight")
+    order(s, "harrenhal", "support+0")
+    put(s, "the-reach", "stark", "footman")
+    order(s, "the-reach", "support+1*")
+    s.hands["lannister"] = ("tyrion-lannister", "ser-jaime-lannister")
+    s.hands["stark"] = ("eddard-stark", "the-hound")
+    attackers = (Unit("lannister", "footman"),)
+    s = run(s, StartCombat("lannister", "stoney-sept", "blackwater", attackers, "march+0"))
+    before = player_view(s, "baratheon")["combat"]["data"]
+    assert before["initial_strength"] == [3, 3] and "strength" not in before
+    s = act(s, "lannister", Choose("tyrion-lannister"))
+    s = act(s, "stark", Choose("eddard-stark"))
+    assert prompt(s, "lannister").data["reason"] == "tyrion-lannister"
+    for house in ("lannister", "stark", "baratheon", None):
+        assert player_view(s, house)["combat"]["data"]["strength"] == [4, 7]

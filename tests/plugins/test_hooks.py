@@ -191,7 +191,7 @@ class TheNorth:
 
     @hookimpl
     def register_houses(self) -> list[HouseDef]:
-        return [HouseDef("bolton", "Bolton", "karhold", {"footman": 8, "knight": 4}, 1)]
+        return [HouseDef("bolton", "Bolton", "karhold", {"footman": 8, "knight": 4})]
 
     @hookimpl
     def register_setups(self) -> list[Setup]:

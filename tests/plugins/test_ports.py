@@ -164,6 +164,42 @@ def test_12_38_winning_a_combat_for_the_land_area_offers_the_port(rules: Ruleset
     assert s.units["port-of-oldtown"] == (SHIP, SHIP)
 
 
+def test_6_3_1_6_3_4_take_over_after_the_march_and_its_combat_within_supply(
+    rules: Ruleset,
+) -> None:
+    """Stark's footman walks into Lannisport (emptied, no garrison) while two knights attack
+    Stoney Sept in the same march. The take-over of Lannister's three ships waits for the combat
+    (6.3.4), and its maximum counts the knights that moved in: at supply 0 Stark may keep armies
+    [2, 2] (1.7.3) and already has two, so one ship only (6.3.1) — not the two a count with the
+    knights off the board allowed, which left Stark over its supply limit."""
+    s = blank(rules)
+    del s.garrisons["lannisport"]
+    s.supply["stark"] = 0
+    put(s, "port-of-lannisport", "lannister", "ship", "ship", "ship")
+    put(s, "winterfell", "stark", "footman", "footman")
+    put(s, "riverrun", "stark", "knight", "knight", "footman")
+    order(s, "riverrun", "march+0")
+    put(s, "stoney-sept", "lannister", "footman")
+    s.hands["stark"] = ("eddard-stark",)
+    s.hands["lannister"] = ("cersei-lannister",)
+    run(s, MarchTurn("stark"))
+    moves = (("lannisport", ("footman",)), ("stoney-sept", ("knight", "knight")))
+    s = act(s, "stark", ResolveMarch("riverrun", moves))
+    assert "port-of-lannisport" not in s.units  # Lannister's ships leave at once (6.3.1)
+    rnd = random.Random(0)
+    while s.combat is not None:
+        assert all(p.kind != "port_takeover" for p in pending(s).values())
+        house = sorted(pending(s))[0]
+        s = act(s, house, random_action(s, house, rnd))
+    # Knights 4 + Eddard 2 beat footman 1 + Cersei 0; the knights moved into Stoney Sept.
+    assert s.units["stoney-sept"] == (Unit("stark", "knight"),) * 2
+    assert prompt(s, "stark").data["max"] == 1
+    with pytest.raises(IllegalTakeover):
+        act(s, "stark", TakeOverShips(2))
+    s = act(s, "stark", TakeOverShips(1))
+    assert s.units["port-of-lannisport"] == (Unit("stark", "ship"),)
+
+
 def test_1_3_2_a_power_token_keeps_the_port_ships(rules: Ruleset) -> None:
     s = blank(rules)
     put(s, "port-of-oldtown", "tyrell", "ship")

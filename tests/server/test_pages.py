@@ -13,8 +13,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import BASE, TOKEN, receive, seat_url
+from westeros.saves import open_store
 from westeros.server.games import Games
-from westeros.store import AI, HUMAN, GameStore
+from westeros.store import AI, HUMAN
 
 GERMAN = {
     "New game": "Neues Spiel",
@@ -59,7 +60,7 @@ def test_new_game_form_creates_the_game_and_redirects_to_the_board(
     assert response.status_code == 303
     _, games, game_id, play, house = response.headers["location"].split("/")
     assert (games, play, house) == ("games", "play", "greyjoy")
-    store = GameStore.open(store_url)
+    store = open_store(store_url)
     info = store.game(game_id)
     assert info.setup.players == 4
     assert info.setup.seed == 42
@@ -84,7 +85,7 @@ def test_new_game_without_ports_and_with_tides_of_battle(
     response = client.post("/games", data={"players": "3", "tides_of_battle": "on"})
     assert response.status_code == 303
     game_id = response.headers["location"].split("/")[2]
-    info = GameStore.open(store_url).game(game_id)
+    info = open_store(store_url).game(game_id)
     assert "westeros_ports" not in [name for name, _ in info.setup.plugins]
     assert info.setup.options == {"tides_of_battle": True}
     assert len(info.human_houses) == 1  # "random" picked one house for the player
@@ -196,7 +197,7 @@ def test_the_chosen_ai_level_plays_every_other_seat_and_is_recorded(
         bots = [session.players[h] for h in ("baratheon", "lannister")]
         kind = BaselineBot if level == "baseline" else StrongBot
         assert all(isinstance(bot, kind) for bot in bots)
-    info = GameStore.open(store_url).game(game_id)
+    info = open_store(store_url).game(game_id)
     assert {s.house: s.name for s in info.setup.seats if s.kind == AI} == {
         "baratheon": level,
         "lannister": level,

@@ -15,6 +15,7 @@ from tests.server.conftest import baseline_bots
 from westeros.ai import BaselineBot
 from westeros.engine import Action, Bid, Ruleset, State
 from westeros.engine.flow import pending, random_action
+from westeros.saves import open_store
 from westeros.session import GameSession, Human, NotSaved
 from westeros.store import GameStore, SeatSpec, StoreError
 
@@ -48,7 +49,7 @@ def play_out(session: GameSession, limit: int = MAX_DECISIONS) -> int:
 
 @pytest.fixture
 def store(store_url: str) -> GameStore:
-    return GameStore.open(store_url)
+    return open_store(store_url)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -129,7 +130,7 @@ def test_an_action_that_cannot_be_saved_does_not_happen(store: GameStore, rules:
     received: list[dict[str, Any]] = []
     session.attach("stark", received.append)
     before = session.state.hash()
-    session.store = BrokenDisk(store.engine)
+    session.store = BrokenDisk(store.engine, rulesets=store.rulesets)
     action = random_action(session.state, "stark", random.Random(1))
     reply = session.handle("stark", {"type": "action", "action": action.to_json(), "state_id": 0})
     assert reply is not None

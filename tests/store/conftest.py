@@ -16,6 +16,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from westeros.saves import ruleset_for
 from westeros.store import GameStore, create_db_engine, migrate
 
 from .helpers import ENV_TEST_POSTGRES_REQUIRED, ENV_TEST_POSTGRES_URL, postgres_unavailable
@@ -65,4 +66,4 @@ def engine(database: tuple[str, str | None]) -> Iterator[Engine]:
 def store(engine: Engine) -> GameStore:
     """A store on a database migrated to the latest revision."""
     migrate(engine)
-    return GameStore(engine)
+    return GameStore(engine, rulesets=ruleset_for)

@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from westeros.engine import Ruleset
+from westeros.saves import ruleset_for
 from westeros.store import FORMAT_VERSION, GameStore, InvalidGameFile, LoadedGame
 
 from .helpers import dump, play, record, three_player_setup
@@ -47,7 +48,7 @@ def test_import_into_an_empty_database_gives_the_same_game(
     game, text = exported
     with engine.begin() as connection:
         connection.execute(sa.text("DELETE FROM games"))
-    other = GameStore(engine)
+    other = GameStore(engine, rulesets=ruleset_for)
     info = other.import_game(text.encode("utf-8"))
     assert info.id == game.info.id
     assert info.setup == game.info.setup

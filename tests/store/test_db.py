@@ -9,7 +9,8 @@ import platformdirs
 import pytest
 import sqlalchemy as sa
 
-from westeros.store import ENV_DATABASE_URL, GameStore, create_db_engine, database_url
+from westeros.saves import open_store
+from westeros.store import ENV_DATABASE_URL, create_db_engine, database_url
 from westeros.store.db import current_revision, default_url, head_revision, make_url
 
 
@@ -25,7 +26,7 @@ def test_the_environment_variable_selects_the_database(
 ) -> None:
     path = tmp_path / "chosen" / "games.db"
     monkeypatch.setenv(ENV_DATABASE_URL, f"sqlite:///{path}")
-    store = GameStore.open()
+    store = open_store()
     try:
         assert path.exists()
         assert current_revision(store.engine) == head_revision()
@@ -58,7 +59,7 @@ def test_sqlite_connections_use_wal_and_foreign_keys(tmp_path: Path) -> None:
 
 
 def test_an_in_memory_sqlite_store_works_for_tools_and_tests() -> None:
-    store = GameStore.open("sqlite://")
+    store = open_store("sqlite://")
     try:
         store.set_setting("volume", 7)
         assert store.setting("volume") == 7

@@ -13,6 +13,7 @@ from sqlalchemy.engine import Engine
 import westeros
 from westeros.engine import Ruleset, apply, new_game, pending, random_action
 from westeros.plugins import MissingPlugins
+from westeros.saves import open_store
 from westeros.store import (
     SNAPSHOT_SCHEMA_VERSION,
     CorruptGame,
@@ -92,7 +93,7 @@ def test_each_action_is_committed_when_append_returns(
     game = store.create_game(three_player_setup(rules))
     house, action, state = play(game.state, 1)[0]
     store.append_action(game.info.id, 1, house, action, state)
-    other = GameStore.open(database[0], schema=database[1])
+    other = open_store(database[0], schema=database[1])
     try:
         assert other.load_game(game.info.id).state.hash() == state.hash()
     finally:

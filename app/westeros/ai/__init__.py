@@ -2,12 +2,12 @@
 strong search-based AI with its difficulty levels and personalities, and a small game runner.
 A player sees only its own ``player_view`` and the public Ruleset."""
 
+from ..engine.public import public_state
 from .baseline import BASELINE, BaselineBot, Personality
 from .bots import PassiveBot, RandomBot
 from .difficulty import EASY, HARD, LEVELS, NORMAL, Difficulty
 from .personality import BALANCED, AIPersonality
 from .protocol import DEFAULT_BUDGET, Player, ask
-from .public import public_state
 from .runner import Behaviour, Fault, GameRecord, decision_times, play_game
 from .strong import StrongBot
 

@@ -1,6 +1,6 @@
 """What the baseline AI reads off one view: area values, strengths, reach, threats and battle
-estimates, all from the seat's public state (``public.public_state``), computed lazily and once
-per decision.
+estimates, all from the seat's public state (``engine.public.public_state``), computed lazily
+and once per decision.
 
 Numbers here are heuristics, not rules: they only rank legal choices. Rules are cited where a
 figure follows one (unit strength 1.2.1, garrisons 1.10.1, support 5.4.1-5.4.2, victor 5.4.8)."""
@@ -13,8 +13,8 @@ from typing import Any
 
 from ..engine import board
 from ..engine.content import LAND, Ruleset
+from ..engine.public import public_state
 from ..engine.state import State, Unit
-from .public import public_state
 
 DEFENSE = "defense"
 SUPPORT = "support"
@@ -235,8 +235,8 @@ class Situation:
         if defender is None:
             return None
         castle = self.is_castle(target)
-        mine = self.strength((u for u in self.units(origin) if not u.routed), castle) + 1
+        mine: float = self.strength((u for u in self.units(origin) if not u.routed), castle) + 1
         mine += 0.5 * self.support_potential(target, self.me, exclude=origin)
-        theirs = self.area_strength(target) + self.garrison(target, defender) + 1
+        theirs: float = self.area_strength(target) + self.garrison(target, defender) + 1
         theirs += 0.5 * self.support_potential(target, defender)
         return mine + self.card_power(self.me) - theirs - self.card_power(defender)

@@ -29,9 +29,9 @@ from ..engine.consolidate import ConsolidateTurn
 from ..engine.content import Ruleset
 from ..engine.flow import Step, advance
 from ..engine.march import MarchTurn
+from ..engine.public import public_state
 from ..engine.raid import RaidTurn
 from ..engine.state import State
-from .public import public_state
 
 View = Mapping[str, Any]
 
@@ -109,7 +109,7 @@ def combat_steps(state: State, after: type[Step]) -> tuple[Step, ...]:
         combat.attacker.units,
         combat.march_token,
     )
-    steps = scratch.stack
+    steps: tuple[Step, ...] = scratch.stack
     index = next(i for i, step in enumerate(steps) if isinstance(step, after))
     return steps[:index]
 

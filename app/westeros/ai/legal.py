@@ -1,30 +1,28 @@
 """Legal actions built from a prompt's factored ``data`` only (DESIGN §2), never from a game
 state: uniformly random ones (``random_action``, for RandomBot), minimal ones
-(``minimal_action``, for PassiveBot and as every bot's fallback), and the checks the bots share
-(``march_problem``, ``complete_orders``).
+(``minimal_action``, for PassiveBot and as every bot's fallback), and the helpers the bots share
+(``complete_orders``, ``entries``).
 
-Where the data alone does not settle legality (supply limits of a march), the check runs the
-engine's own board queries on the seat's public state (``public.public_state``), which holds
-nothing a seat may not see."""
+Where the data alone does not settle legality (a march: supply, neutral forces), the engine's
+own check (``march.check`` / ``march.problem``, ``march.random_march``) runs on the seat's public
+state (``engine.public.public_state``), which holds nothing a seat may not see."""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine import board
+from ..engine import march
 from ..engine.actions import Action, Bid, Choose, SelectArea, SelectUnits
 from ..engine.bidding import TrackOrder
 from ..engine.consolidate import ResolveConsolidate
 from ..engine.content import Ruleset
-from ..engine.march import NEUTRAL, ResolveMarch
+from ..engine.march import ResolveMarch
 from ..engine.mustering import DONE, MusterUnit
 from ..engine.planning import NOTHING, PlaceOrders, ReplaceOrder
+from ..engine.public import public_state
 from ..engine.raid import ResolveRaid
-from ..engine.state import State, Unit
-from .public import public_state
 
 Moves = tuple[tuple[str, tuple[str, ...]], ...]
 PASSIVE_OPTIONS = ("none", "nothing", "pass", "no", "keep", "keep_on_top", "done")
@@ -74,7 +72,7 @@ def complete_orders(
 def raven_replacements(data: Mapping[str, Any], rules: Ruleset) -> list[ReplaceOrder]:
     """Every legal Messenger Raven replacement (4.4 a) described by the prompt ``data``."""
     room = data["star_limit"] - data["stars_placed"]
-    out = []
+    out: list[ReplaceOrder] = []
     for area, old in sorted(data["orders"].items()):
         old_star = rules.order_tokens[old].star
         out.extend(
@@ -91,95 +89,10 @@ def entries(info: Mapping[str, Any]) -> dict[str, dict[str, Mapping[str, Any]]]:
     return {dom: {e["area"]: e for e in lst} for dom, lst in info["destinations"].items()}
 
 
-def march_problem(
-    state: State,
-    house: str,
-    area: str,
-    info: Mapping[str, Any],
-    moves: Moves,
-    leave_power: bool = False,
-) -> str | None:
-    """Why the march ``moves`` of the order in ``area`` is illegal (5.3, 5.5), or None.
-
-    ``info`` is the order's entry of the ``march`` prompt; ``state`` the seat's public state
-    (used for army sizes and the supply limit only, 1.7)."""
-    rules = state.rules
-    pool = Counter(info["units"])
-    used: Counter[str] = Counter()
-    reach = entries(info)
-    seen: set[str] = set()
-    override: dict[str, int] = {}
-    fight: tuple[Mapping[str, Any], tuple[str, ...]] | None = None
-    for dst, types in moves:
-        if not types or dst in seen:
-            return "each group needs units and its own destination (5.3.1)"
-        seen.add(dst)
-        used.update(types)
-        if any(n > pool[t] for t, n in used.items()):
-            return "more units than may march (5.3.1)"
-        found = [reach.get(rules.unit_types[t].domain, {}).get(dst) for t in types]
-        if any(e is None for e in found):
-            return f"{dst} is out of reach (5.3.2)"
-        entry = found[0]
-        assert entry is not None
-        if entry["room"] is not None and len(types) > entry["room"]:
-            return f"{dst} is full (6.1.3)"
-        own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
-        override[dst] = own + len(types)
-        if entry["combat"] is not None:
-            if fight is not None:
-                return "one combat per march (5.3.3)"
-            fight = (entry, tuple(types))
-    if fight is not None and fight[0]["combat"] == NEUTRAL:
-        entry, types = fight
-        strength = sum(board.unit_strength(state, Unit(house, t), entry["castle"]) for t in types)
-        if strength + info["bonus"] + entry["support"] < entry["neutral"]:
-            return "too weak for the neutral force (5.5.1)"
-    moved = sum(used.values())
-    if leave_power and (
-        not info["may_leave_power"] or info["staying"] or moved != len(info["units"])
-    ):
-        return "no power token may stay (5.3.9)"
-    if moved:
-        override[area] = len(state.units[area]) - moved
-        if not board.within_supply(state, house, override):
-            return "supply (5.3.7)"
-    return None
-
-
-def random_march(
-    state: State, house: str, data: Mapping[str, Any], rnd: random.Random, tries: int = 24
-) -> ResolveMarch:
-    """A random legal march: a random order, a random destination (or none) for each unit."""
-    area = rnd.choice(sorted(data["marches"]))
-    info = data["marches"][area]
-    units = list(info["units"])
-    if not units or rnd.random() < 0.125:
-        return ResolveMarch(area, ())
-    rules = state.rules
-    reach = entries(info)
-    for _ in range(tries):
-        groups: dict[str, list[str]] = {}
-        fight: str | None = None
-        for t in rnd.sample(units, len(units)):
-            options: list[str | None] = [None]
-            for dst, e in reach.get(rules.unit_types[t].domain, {}).items():
-                if e["combat"] is not None and fight not in (None, dst):
-                    continue
-                if e["room"] is not None and len(groups.get(dst, ())) >= e["room"]:
-                    continue
-                options.append(dst)
-            pick = rnd.choice(options)
-            if pick is None:
-                continue
-            groups.setdefault(pick, []).append(t)
-            if reach[rules.unit_types[t].domain][pick]["combat"] is not None:
-                fight = pick
-        moves = tuple((d, tuple(sorted(g))) for d, g in sorted(groups.items()))
-        leave = rnd.random() < 0.5 and march_problem(state, house, area, info, moves, True) is None
-        if march_problem(state, house, area, info, moves, leave) is None:
-            return ResolveMarch(area, moves, leave)
-    return ResolveMarch(area, ())
+def declined(data: Mapping[str, Any]) -> march.Declined:
+    """The houses that refused to support an attack on a neutral force, from a ``march``
+    prompt's data (5.5.1)."""
+    return tuple((area, house) for area, house in data.get("declined", ()))
 
 
 # ---------------------------------------------------------------------------------- any prompt
@@ -211,7 +124,8 @@ def random_action(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -
             ]
         )
     if kind == "march":
-        return random_march(public_state(view, rules), view["house"], data, rnd)
+        state = public_state(view, rules)
+        return march.random_march(state, view["house"], rnd, declined(data))
     if kind == "consolidate_power":
         return rnd.choice(
             [

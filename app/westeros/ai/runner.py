@@ -100,10 +100,6 @@ class GameRecord:
         """Illegal actions and player errors in this game (must be 0)."""
         return len(self.faults)
 
-    def seat_of(self, house: str) -> str:
-        """The player name seated as ``house``."""
-        return self.seats[house]
-
 
 def seat(houses: Sequence[str], players: Sequence[Player]) -> dict[str, Player]:
     """Houses matched with ``players`` in order (the setup's house order, 2.1)."""

@@ -318,7 +318,8 @@ class Search:
         sit = Situation(self.view, self.rules)
         plans: list[tuple[float, ResolveMarch]] = []
         for area, info in sorted(data["marches"].items()):
-            plans.extend(p for p in bot.march_plans(sit, area, info) if p[1].moves)
+            refused = legal.declined(data)
+            plans.extend(p for p in bot.march_plans(sit, area, info, refused) if p[1].moves)
         plans.sort(key=lambda p: -p[0])
         whole = [p for _, p in plans if len(p.moves) == 1]
         split = [p for _, p in plans if len(p.moves) > 1]
@@ -343,7 +344,7 @@ class Search:
         which = data["side"]
         opponent = combat.side(combat.other(which)).house
         mine = list(data["cards"])
-        theirs = list(base.hands[opponent]) or [None]
+        theirs: list[str | None] = [*base.hands[opponent]] or [None]
         choice = card_choice(base)
         steps = combat_steps(base, StartCardChoice)
         seed = self.rnd.getrandbits(32)

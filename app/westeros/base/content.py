@@ -96,7 +96,7 @@ def order_tokens() -> list[OrderToken]:
 def houses() -> list[HouseDef]:
     """The six houses (2.3)."""
     return [
-        HouseDef(h, d["name"], d["home"], dict(d["unit_limits"]), d["starting_supply"], COLOURS[h])
+        HouseDef(h, d["name"], d["home"], dict(d["unit_limits"]), COLOURS[h])
         for h, d in load("houses")["houses"].items()
     ]
 

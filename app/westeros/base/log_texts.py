@@ -172,6 +172,23 @@ def _neutral_force_defeated(w: Words, e: Mapping[str, Any]) -> str:
     )
 
 
+def _neutral_support_declared(w: Words, e: Mapping[str, Any]) -> str:
+    text = (
+        w._("{house} supports {attacker}'s attack on the neutral force in {area}.")
+        if e["support"]
+        else w._("{house} refuses to support {attacker}'s attack on the neutral force in {area}.")
+    )
+    return text.format(
+        house=w.house(e["house"]), attacker=w.house(e["attacker"]), area=w.area(e["area"])
+    )
+
+
+def _neutral_attack_called_off(w: Words, e: Mapping[str, Any]) -> str:
+    return w._(
+        "{house} lacks the support to attack the neutral force in {area}; nothing moves."
+    ).format(house=w.house(e["house"]), area=w.area(e["area"]))
+
+
 def _combat(w: Words, e: Mapping[str, Any]) -> str:
     return w._("Combat in {area}: {attacker} attacks {defender}.").format(
         area=w.area(e["area"]), attacker=w.house(e["attacker"]), defender=w.house(e["defender"])
@@ -380,6 +397,8 @@ DESCRIBERS: dict[str, Describe] = {
     "raid": _raid,
     "march": _march,
     "neutral_force_defeated": _neutral_force_defeated,
+    "neutral_support_declared": _neutral_support_declared,
+    "neutral_attack_called_off": _neutral_attack_called_off,
     "combat": _combat,
     "support_declared": _support_declared,
     "initial_strength": _initial_strength,

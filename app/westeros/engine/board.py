@@ -37,12 +37,7 @@ def occupant(state: State, area: str) -> str | None:
     return units[0].house if units else None
 
 
-def controlled_areas(state: State, house: str) -> list[str]:
-    """Every area ``house`` controls."""
-    return [a for a in state.rules.areas if controller(state, a) == house]
-
-
-def castle_counts(state: State) -> Counter[str]:
+def castle_counts(state: State) -> Counter[str | None]:
     """Castle and stronghold areas each house controls (1.9.1, 9.1), in one pass."""
     return Counter(controller(state, a) for a in state.rules.castle_areas)
 

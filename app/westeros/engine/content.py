@@ -122,13 +122,13 @@ class OrderToken:
 
 @dataclass(frozen=True, slots=True)
 class HouseDef:
-    """A house (2.3): its home area, unit pool and starting supply."""
+    """A house (2.3): its home area and unit pool (its starting supply is the barrels it
+    controls at setup, 2.3.5)."""
 
     id: str
     name: str
     home: str
     unit_limits: Mapping[str, int]
-    starting_supply: int
     colour: str = "#888888"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
 from .errors import NotPending, WrongActionKind
@@ -30,9 +30,12 @@ class Prompt:
 
 
 class Step:
-    """An automatic step. Subclasses are frozen dataclasses holding only immutable data."""
+    """An automatic step. Subclasses are frozen dataclasses holding only immutable data.
+    ``preview_note`` says what a combat preview should tell a player about this step when it
+    is still to come and not counted (a plugin's combat step, e.g. a Tides of Battle draw)."""
 
     __slots__ = ()
+    preview_note: ClassVar[str] = ""
 
     def run(self, state: State) -> None:
         """Do the step's work (the step is already popped)."""
@@ -152,7 +155,7 @@ class Simultaneous(Decision):
 
     def act(self, state: State, house: str, action: Action) -> None:
         self.check(state, house, action)
-        step = dataclasses.replace(self, commits=(*self.commits, (house, action)))  # type: ignore[arg-type]
+        step = dataclasses.replace(self, commits=(*self.commits, (house, action)))  # type: ignore[type-var]
         state.emit("committed", house=house)
         if len(step.commits) == len(self.houses):
             state.pop()

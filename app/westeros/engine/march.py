@@ -6,24 +6,31 @@ destination (5.3.1) and whether a power token stays behind (5.3.9, §12.13). Ord
 made, the consequence checks run (ports destroy the ships of an emptied castle area before the
 combat, §12.39), then the one combat, if any, runs.
 
-Interpretation: support from other houses is not asked for in a neutral-force attack (5.5.1); only
-the marching house's own Support orders count, including units the same march moved into one of
-its supporting areas (5.5.3)."""
+A neutral force (5.5.1, 5.5.3) may be attacked when the marching units, the March bonus and the
+support the attacker can count on reach its value: the attacker's own adjacent Support orders
+(with units the same march moves into them) and those of other houses that agree. When its own
+support is not enough, the other houses with eligible support are asked in turn order
+(``SupportNeutralAttack``) before anything moves; if too few agree, nothing moves and the
+house resolves a March order again, no longer counting on the houses that declined.
+
+``check`` is the one legality check of a march and ``random_march`` the one random legal march;
+the prompt, the AI, the hints and the board all use them (the board through the hint reply)."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from . import board, victory
+from . import board, tracks, victory
 from .action_phase import MARCH, areas_with
-from .actions import Action
+from .actions import Action, Choose
 from .content import LAND
 from .errors import (
     IllegalAction,
+    IllegalChoice,
     IllegalMove,
     NeutralForceTooStrong,
     NotEnoughPower,
@@ -34,12 +41,17 @@ from .errors import (
     UnitsCannotMove,
 )
 from .flow import Decision, Prompt, Step
+from .legality import Problem
 from .state import State, Unit
 
 HOUSE = "house"
 NEUTRAL = "neutral"
 NOTHING_CHANCE = 0.125
 RANDOM_TRIES = 24
+YES = "yes"
+NO = "no"
+Declined = tuple[tuple[str, str], ...]
+"""(neutral force area, house) pairs: houses that refused to support an attack on it (5.5.1)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -54,11 +66,14 @@ class ResolveMarch(Action):
 
 
 class Plan(NamedTuple):
-    """A checked march: the non-combat moves and the one combat move (or None)."""
+    """A checked march: the non-combat moves and the one combat move (or None); for a neutral
+    force the attacker's own strength cannot take alone, the other houses whose support it
+    needs, in turn order (5.5.1)."""
 
     moves: tuple[tuple[str, tuple[str, ...]], ...]
     combat: tuple[str, tuple[str, ...]] | None
     combat_kind: str | None
+    helpers: tuple[str, ...] = ()
 
 
 def movable(state: State, area: str) -> list[str]:
@@ -93,24 +108,47 @@ def destinations(state: State, house: str, area: str, domain: str) -> list[str]:
     return out
 
 
-def support_strength(
+def support_by_house(
     state: State, house: str, area: str, arriving: Mapping[str, tuple[str, ...]] | None = None
-) -> int:
-    """Strength of ``house``'s own Support orders adjacent to ``area`` (5.4.1-5.4.2) for an attack
-    on it, counting units ``arriving`` in those areas during the same march (5.5.3)."""
+) -> dict[str, int]:
+    """Strength each house's adjacent Support orders would add to ``house``'s attack on ``area``
+    (5.4.1-5.4.2, 5.5.1), counting ``house``'s units ``arriving`` in its own supporting areas
+    during the same march (5.5.3)."""
     rules = state.rules
     castle = rules.areas[area].castle > 0
-    total = 0
+    out: dict[str, int] = {}
     for src in board.support_sources(state, area):
         order = state.orders[src]
-        if order.house != house:
-            continue
         units = state.units[src]
-        if arriving and src in arriving:
+        if order.house == house and arriving and src in arriving:
             units = units + tuple(Unit(house, t) for t in arriving[src])
-        total += sum(board.unit_strength(state, u, castle) for u in units)
-        total += rules.order_tokens[order.token].bonus
-    return total
+        value = sum(board.unit_strength(state, u, castle) for u in units)
+        out[order.house] = out.get(order.house, 0) + value + rules.order_tokens[order.token].bonus
+    return out
+
+
+def marching_strength(state: State, house: str, token: str, area: str, types: Sequence[str]) -> int:
+    """The marching units' strength against ``area`` plus the March order's modifier (5.5.1)."""
+    castle = state.rules.areas[area].castle > 0
+    units = sum(board.unit_strength(state, Unit(house, t), castle) for t in types)
+    return units + state.rules.order_tokens[token].bonus
+
+
+def possible_support(
+    state: State,
+    house: str,
+    area: str,
+    arriving: Mapping[str, tuple[str, ...]] | None = None,
+    declined: Declined = (),
+) -> dict[str, int]:
+    """Support other houses could add to ``house``'s attack on the neutral force in ``area``
+    if they agree (5.5.1), in turn order; houses that declined for ``area`` are left out."""
+    support = support_by_house(state, house, area, arriving)
+    return {
+        h: support[h]
+        for h in tracks.turn_order(state)
+        if h != house and h in support and (area, h) not in declined
+    }
 
 
 def may_leave_power(state: State, house: str, area: str) -> bool:
@@ -126,10 +164,12 @@ def may_leave_power(state: State, house: str, area: str) -> bool:
     )
 
 
-def check(state: State, house: str, action: ResolveMarch) -> Plan:
+def check(state: State, house: str, action: ResolveMarch, declined: Declined = ()) -> Plan:
     """Check ``action`` against 5.3 and 5.5 without changing the state; return its plan.
+    ``declined``: houses that refused to support an attack on a neutral force (5.5.1).
 
-    Raises the IllegalAction subclass naming the rule the action breaks."""
+    Reads only public information, so it runs on a seat's public state as well as on the game
+    (``public.public_state``). Raises the IllegalAction subclass naming the rule broken."""
     rules = state.rules
     area = action.area
     order = state.orders.get(area)
@@ -176,16 +216,19 @@ def check(state: State, house: str, action: ResolveMarch) -> Plan:
             raise TooManyCombats(f"both {combat[0]} and {dst} would start a combat")
         else:
             combat, combat_kind = (dst, tuple(types)), kind
+    helpers: tuple[str, ...] = ()
     if combat is not None and combat_kind == NEUTRAL:
         dst, types = combat
-        castle = rules.areas[dst].castle > 0
-        strength = sum(board.unit_strength(state, Unit(house, t), castle) for t in types)
-        strength += rules.order_tokens[order.token].bonus
-        strength += support_strength(state, house, dst, dict(moves))
-        if strength < state.neutral[dst]:
+        strength = marching_strength(state, house, order.token, dst, types)
+        strength += support_by_house(state, house, dst, dict(moves)).get(house, 0)
+        others = possible_support(state, house, dst, dict(moves), declined)
+        if strength + sum(others.values()) < state.neutral[dst]:
             raise NeutralForceTooStrong(
-                f"attacking strength {strength} is below the neutral force's {state.neutral[dst]}"
+                f"attacking strength {strength} (other houses' support could add "
+                f"{sum(others.values())}) is below the neutral force's {state.neutral[dst]}"
             )
+        if strength < state.neutral[dst]:
+            helpers = tuple(others)
     moved = sum(used.values())
     if action.leave_power:
         if moved != len(state.units[area]):
@@ -198,10 +241,21 @@ def check(state: State, house: str, action: ResolveMarch) -> Plan:
         override[area] = len(state.units[area]) - moved
         if not board.within_supply(state, house, override):
             raise SupplyExceeded(f"this march would break {house}'s supply limit", "5.3.7")
-    return Plan(tuple(moves), combat, combat_kind)
+    return Plan(tuple(moves), combat, combat_kind, helpers)
 
 
-def area_options(state: State, house: str, area: str) -> dict[str, Any]:
+def problem(
+    state: State, house: str, action: ResolveMarch, declined: Declined = ()
+) -> Problem | None:
+    """Why ``action`` is not a legal march (rule, code, message), or None: ``check``'s verdict."""
+    try:
+        check(state, house, action, declined)
+    except IllegalAction as error:
+        return Problem.of(error)
+    return None
+
+
+def area_options(state: State, house: str, area: str, declined: Declined = ()) -> dict[str, Any]:
     """The choices for the March order in ``area`` (prompt data, JSON-ready): movable units, for
     each unit domain the destinations and what entering each triggers, and the power-token rule."""
     rules = state.rules
@@ -223,7 +277,8 @@ def area_options(state: State, house: str, area: str) -> dict[str, Any]:
             if kind == NEUTRAL:
                 entry["neutral"] = state.neutral[dst]
                 entry["castle"] = rules.areas[dst].castle > 0
-                entry["support"] = support_strength(state, house, dst)
+                entry["support"] = support_by_house(state, house, dst).get(house, 0)
+                entry["other_support"] = possible_support(state, house, dst, None, declined)
             entries.append(entry)
         dests[domain] = entries
     return {
@@ -239,18 +294,21 @@ def area_options(state: State, house: str, area: str) -> dict[str, Any]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class MarchTurn(Decision):
     """``house`` resolves one of its March orders (5.1, 5.3). When none of its March orders can
-    move a unit anywhere (e.g. only routed units, §12.4), one is removed without asking."""
+    move a unit anywhere (e.g. only routed units, §12.4), one is removed without asking.
+    ``declined``: houses that refused to support its attack on a neutral force (5.5.1)."""
 
     house: str
+    declined: Declined = ()
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         areas = areas_with(state, self.house, MARCH)
-        options = {a: area_options(state, self.house, a) for a in areas}
+        options = {a: area_options(state, self.house, a, self.declined) for a in areas}
         if not any(entries for o in options.values() for entries in o["destinations"].values()):
             return {}
         data = {
             "marches": options,
             "supply_limits": list(state.setup.supply_table[state.supply[self.house]]),
+            "declined": [list(pair) for pair in self.declined],
         }
         return {self.house: Prompt(self.house, "march", (ResolveMarch.kind,), data)}
 
@@ -261,63 +319,147 @@ class MarchTurn(Decision):
 
     def act(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, ResolveMarch)
-        plan = check(state, house, action)
+        plan = check(state, house, action, self.declined)
         state.pop()
-        resolve(state, house, action, plan)
+        if plan.helpers:
+            state.push(SupportNeutralAttack(house, action, plan.helpers, (), self.declined))
+        else:
+            resolve(state, house, action, plan)
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
-        area = rnd.choice(areas_with(state, house, MARCH))
-        units = movable(state, area)
-        if not units or rnd.random() < NOTHING_CHANCE:
-            return ResolveMarch(area, ())
-        rules = state.rules
-        reach: dict[str, list[str]] = {}
-        room: dict[str, int | None] = {}
-        combat_of: dict[str, bool] = {}
-        for t in units:
-            domain = rules.unit_types[t].domain
-            if domain not in reach:
-                reach[domain] = destinations(state, house, area, domain)
-                for dst in reach[domain]:
-                    kind, _ = target(state, house, dst)
-                    combat_of[dst] = kind is not None
-                    cap = rules.kind(dst).rules.unit_cap(state, dst)
-                    own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
-                    room[dst] = None if cap is None else cap - own
-        total = len(state.units[area])
-        for _ in range(RANDOM_TRIES):
-            groups: dict[str, list[str]] = {}
-            fight: str | None = None
-            for t in rnd.sample(units, len(units)):
-                choices: list[str | None] = [None]
-                for dst in reach[rules.unit_types[t].domain]:
-                    if combat_of[dst] and fight not in (None, dst):
-                        continue
-                    left = room[dst]
-                    if left is not None and len(groups.get(dst, ())) >= left:
-                        continue
-                    choices.append(dst)
-                pick = rnd.choice(choices)
-                if pick is None:
-                    continue
-                groups.setdefault(pick, []).append(t)
-                if combat_of[pick]:
-                    fight = pick
-            moved = sum(len(g) for g in groups.values())
-            leave = moved == total and may_leave_power(state, house, area) and rnd.random() < 0.5
-            action = ResolveMarch(
-                area, tuple((d, tuple(sorted(g))) for d, g in sorted(groups.items())), leave
-            )
-            try:
-                check(state, house, action)
-            except IllegalAction:
-                continue
-            return action
+        return random_march(state, house, rnd, self.declined)
+
+
+def random_march(
+    state: State, house: str, rnd: random.Random, declined: Declined = ()
+) -> ResolveMarch:
+    """A random legal march of ``house``: a random March order, a random destination (or
+    none) for each unit, a power token left behind half the time when allowed (5.3, 5.5).
+    Reads only public information (see ``check``)."""
+    area = rnd.choice(areas_with(state, house, MARCH))
+    units = movable(state, area)
+    if not units or rnd.random() < NOTHING_CHANCE:
         return ResolveMarch(area, ())
+    rules = state.rules
+    reach: dict[str, list[str]] = {}
+    room: dict[str, int | None] = {}
+    combat_of: dict[str, bool] = {}
+    for t in units:
+        domain = rules.unit_types[t].domain
+        if domain not in reach:
+            reach[domain] = destinations(state, house, area, domain)
+            for dst in reach[domain]:
+                kind, _ = target(state, house, dst)
+                combat_of[dst] = kind is not None
+                cap = rules.kind(dst).rules.unit_cap(state, dst)
+                own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
+                room[dst] = None if cap is None else cap - own
+    total = len(state.units[area])
+    for _ in range(RANDOM_TRIES):
+        groups: dict[str, list[str]] = {}
+        fight: str | None = None
+        for t in rnd.sample(units, len(units)):
+            choices: list[str | None] = [None]
+            for dst in reach[rules.unit_types[t].domain]:
+                if combat_of[dst] and fight not in (None, dst):
+                    continue
+                left = room[dst]
+                if left is not None and len(groups.get(dst, ())) >= left:
+                    continue
+                choices.append(dst)
+            pick = rnd.choice(choices)
+            if pick is None:
+                continue
+            groups.setdefault(pick, []).append(t)
+            if combat_of[pick]:
+                fight = pick
+        moved = sum(len(g) for g in groups.values())
+        leave = moved == total and may_leave_power(state, house, area) and rnd.random() < 0.5
+        action = ResolveMarch(
+            area, tuple((d, tuple(sorted(g))) for d, g in sorted(groups.items())), leave
+        )
+        if problem(state, house, action, declined) is None:
+            return action
+    return ResolveMarch(area, ())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SupportNeutralAttack(Decision):
+    """Before ``house``'s march ``action`` moves, the other houses with eligible Support orders
+    next to the neutral force it attacks are asked one at a time, in turn order (``waiting``),
+    whether they support the attack (5.5.1, 5.5.3). As soon as the agreed support is enough the
+    march resolves; when everyone asked has answered and it is not, nothing moves and ``house``
+    resolves a March order again, without the support of the houses that declined."""
+
+    house: str
+    action: ResolveMarch
+    waiting: tuple[str, ...]
+    agreed: tuple[str, ...] = ()
+    declined: Declined = ()
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        dst = self.target(state)
+        asked = self.waiting[0]
+        areas = [
+            src for src in board.support_sources(state, dst) if state.orders[src].house == asked
+        ]
+        data = {
+            "options": [YES, NO],
+            "attacker": self.house,
+            "area": dst,
+            "neutral_force": state.neutral[dst],
+            "support_areas": areas,
+            "strength": support_by_house(state, self.house, dst)[asked],
+            "reason": "support-neutral-attack",
+        }
+        return {asked: Prompt(asked, "support_neutral_attack", (Choose.kind,), data)}
+
+    def target(self, state: State) -> str:
+        """The neutral force's area the march attacks."""
+        return next(dst for dst, _ in self.action.moves if dst in state.neutral)
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        assert isinstance(action, Choose)
+        if action.option not in (YES, NO):
+            raise IllegalChoice(f"answer {YES!r} or {NO!r}, not {action.option!r}", "5.5.1")
+        state.pop()
+        dst = self.target(state)
+        state.emit(
+            "neutral_support_declared",
+            house=house,
+            attacker=self.house,
+            area=dst,
+            support=action.option == YES,
+        )
+        agreed = (*self.agreed, house) if action.option == YES else self.agreed
+        declined = self.declined if action.option == YES else (*self.declined, (dst, house))
+        plan = check(state, self.house, self.action, self.declined)
+        assert plan.combat is not None
+        token = state.orders[self.action.area].token
+        strength = marching_strength(state, self.house, token, dst, plan.combat[1])
+        support = support_by_house(state, self.house, dst, dict(plan.moves))
+        strength += support.get(self.house, 0) + sum(support[h] for h in agreed)
+        if strength >= state.neutral[dst]:
+            resolve(state, self.house, self.action, plan)
+        elif self.waiting[1:]:
+            state.push(
+                dataclasses.replace(
+                    self, waiting=self.waiting[1:], agreed=agreed, declined=declined
+                )
+            )
+        else:
+            state.emit("neutral_attack_called_off", house=self.house, area=dst)
+            state.push(MarchTurn(self.house, declined))
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        return Choose(rnd.choice((YES, NO)))
 
 
 def resolve(state: State, house: str, action: ResolveMarch, plan: Plan) -> None:
-    """Carry out a checked march (5.3.8); the MarchTurn is already popped."""
+    """Carry out a checked march (5.3.8); the MarchTurn is already popped. The consequence
+    checks run after the non-combat moves, with the attacking units lifted off the board, and
+    any decision they queue (a port take-over, 6.3.1) waits until the combat has ended: the
+    combat's ``Attack`` is pushed above it (6.3.4)."""
     area = action.area
     token = state.orders.pop(area).token
     state.emit(
@@ -337,8 +479,10 @@ def resolve(state: State, house: str, action: ResolveMarch, plan: Plan) -> None:
     if plan.combat is not None:
         dst, types = plan.combat
         board.remove_units(state, area, [Unit(house, t) for t in types])
-        state.push(Attack(house, area, dst, types, token, plan.combat_kind == NEUTRAL))
-    victory.consequences(state)
+        if not victory.consequences(state):
+            state.push(Attack(house, area, dst, types, token, plan.combat_kind == NEUTRAL))
+    else:
+        victory.consequences(state)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

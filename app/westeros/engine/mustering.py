@@ -143,7 +143,7 @@ class MusterIn(Decision):
 
     def candidates(self, state: State) -> list[MusterUnit]:
         """Every recruit and upgrade of a musterable type, legal or not (for tests and tools)."""
-        out = []
+        out: list[MusterUnit] = []
         for kind in state.rules.unit_types.values():
             if kind.musterable:
                 out.extend(MusterUnit(kind.id, a) for a in self.targets(state, kind.id))

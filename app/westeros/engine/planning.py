@@ -303,7 +303,7 @@ class MessengerRaven(Decision):
         tokens = state.rules.order_tokens
         spare = self.spare_tokens(state, house)
         room = tracks.star_limit(state, house) - self.stars_placed(state, house)
-        out = []
+        out: list[ReplaceOrder] = []
         for area in self.own_orders(state, house):
             old_star = tokens[state.orders[area].token].star
             out.extend(ReplaceOrder(area, t.id) for t in spare if t.star - old_star <= room)

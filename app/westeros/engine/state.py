@@ -6,7 +6,8 @@ the state a caller holds never changes."""
 
 from __future__ import annotations
 
-import hashlib
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -53,6 +54,14 @@ _DICTS = (
     "placed",
     "ext",
 )
+
+
+@functools.cache
+def _state_hash() -> Callable[[State], str]:
+    """``encoding.state_hash``, imported on first use (the encoding module imports this one)."""
+    from .encoding import state_hash
+
+    return state_hash
 
 
 class State:
@@ -160,43 +169,10 @@ class State:
         self.events.append(Event(kind, data, visible_to))
 
     # ------------------------------------------------------------------ hashing
-    def canonical(self) -> tuple[Any, ...]:
-        """Every rule-relevant field in a canonical order (for hashing and comparison)."""
-        return (
-            self.seed,
-            self.round,
-            self.houses,
-            sorted(self.tracks.items()),
-            sorted(self.units.items()),
-            sorted(self.orders.items()),
-            sorted(self.power_tokens.items()),
-            sorted(self.power.items()),
-            sorted(self.garrisons.items()),
-            sorted(self.neutral.items()),
-            sorted(self.blocked),
-            sorted(self.supply.items()),
-            sorted(self.hands.items()),
-            sorted(self.discards.items()),
-            sorted((h, sorted(t)) for h, t in self.placed.items()),
-            self.westeros_decks,
-            self.revealed,
-            self.wildling_deck,
-            self.threat,
-            sorted(self.wildling_seen),
-            sorted(self.restrictions),
-            self.blade_used,
-            self.raven_used,
-            self.stack,
-            self.combat,
-            self.winner,
-            sorted((k, repr(v)) for k, v in self.ext.items()),
-            sorted(self.options.items()),
-            self.serial,
-        )
-
     def hash(self) -> str:
-        """A stable hex digest of the whole state (DESIGN §2: replay gives the same hash)."""
-        return hashlib.sha256(repr(self.canonical()).encode()).hexdigest()
+        """A stable hex digest of the whole state, from its versioned encoding
+        (``encoding.state_hash``; DESIGN §2: replay gives the same hash)."""
+        return _state_hash()(self)
 
     @property
     def over(self) -> bool:

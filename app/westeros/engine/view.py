@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import controller
+from .combat.strength import totals
 from .flow import pending
 from .state import Event, State
 
@@ -22,6 +23,19 @@ def visible(event: Event, house: str | None) -> bool:
 def event_view(event: Event) -> dict[str, Any]:
     """An event as JSON-ready data."""
     return {"kind": event.kind, **event.data}
+
+
+def combat_view(state: State, house: str | None) -> dict[str, Any] | None:
+    """The combat in progress as ``house`` may see it; once house cards are revealed and until
+    the victor is known, ``data.strength`` holds both totals as they stand (5.4.7: cards,
+    abilities and revealed plugin cards counted; the final totals replace them, 5.4.8)."""
+    combat = state.combat
+    if combat is None:
+        return None
+    out = combat.view(house)
+    if combat.winner is None and (combat.attacker.card or combat.defender.card):
+        out["data"]["strength"] = list(totals(state, combat, combat.get("blade")))
+    return out
 
 
 def player_view(state: State, house: str | None) -> dict[str, Any]:
@@ -54,7 +68,7 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
         "restrictions": sorted(state.restrictions),
         "blade_used": state.blade_used,
         "raven_used": state.raven_used,
-        "combat": state.combat.view(house) if state.combat is not None else None,
+        "combat": combat_view(state, house),
         "waiting_for": sorted(prompts),
         "prompt": None,
         "winner": state.winner,

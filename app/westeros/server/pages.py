@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from westeros.engine import Ruleset
 from westeros.plugins import LoadedPlugins
-from westeros.store import HUMAN, GameInfo
+from westeros.store import HUMAN, DamagedGame, GameInfo
 
 from ..session import GameSession
 
@@ -107,9 +107,11 @@ def start_context(
     *,
     saved: list[GameInfo] | None = None,
     import_error: str | None = None,
+    damaged: list[DamagedGame] | None = None,
 ) -> dict[str, Any]:
     """The context of ``start.html`` (documented at the top of that template): ``games`` to
-    continue, ``saved`` the other stored games ("Load game")."""
+    continue, ``saved`` the other stored games ("Load game"), ``damaged`` the stored games
+    that cannot be read (each with the reason)."""
     rules = loaded.ruleset
     return {
         "player_counts": sorted(rules.setups),
@@ -123,6 +125,7 @@ def start_context(
         "plugin_errors": [str(e) for e in loaded.errors],
         "games": [game_entry(g, rules) for g in games],
         "saved": [game_entry(g, rules) for g in saved or []],
+        "damaged": [{"id": d.id, "name": d.name, "reason": d.reason} for d in damaged or []],
         "error": error,
         "import_error": import_error,
     }
@@ -145,7 +148,7 @@ def game_entry(info: GameInfo, rules: Ruleset | None = None) -> dict[str, Any]:
     house = seat_house(info)
     over = info.winner is not None
     base = f"/games/{info.id}"
-    # While a game runs, only a house played by a person may be opened (server.app.seat_refusal).
+    # While a game runs, only a house played by a person may be opened (server.core.seat_refusal).
     playable = over or any(s.house == house and s.kind == HUMAN for s in info.setup.seats)
     replay = f"{base}/replay" if over else f"{base}/replay/{house}"
     return {

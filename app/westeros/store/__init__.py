@@ -5,7 +5,7 @@ default, PostgreSQL when ``WESTEROS_DATABASE_URL`` is set; Alembic migrations in
 
 Typical use by the game session::
 
-    store = GameStore.open()
+    store = open_store()  # westeros.saves: the store wired to the plugins
     game = store.create_game(GameSetup(players, seats, seed, rules.plugins, options))
     state, _ = apply(game.state, house, action)
     store.append_action(game.info.id, seq, house, action, state)   # committed before broadcast
@@ -26,7 +26,7 @@ from .errors import (
     StoreError,
 )
 from .models import AI, HUMAN
-from .records import GameInfo, GameSetup, LoadedGame, ProfileInfo, SeatSpec
+from .records import DamagedGame, GameInfo, GameSetup, LoadedGame, ProfileInfo, SeatSpec
 from .replay import LogEntry, Timeline
 from .repository import SNAPSHOT_SCHEMA_VERSION, GameStore
 
@@ -38,6 +38,7 @@ __all__ = [
     "HUMAN",
     "SNAPSHOT_SCHEMA_VERSION",
     "CorruptGame",
+    "DamagedGame",
     "DuplicateAction",
     "GameInfo",
     "GameNotFound",

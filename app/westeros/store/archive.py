@@ -2,31 +2,49 @@
 
 The file holds the setup (players, seats, seed, options, plugins with versions), the whole
 action log with the state hash after each action, and the hash of the final state. Import
-trusts nothing in it: the shape is validated against ``GameFile``, the format version must be
-one this version reads, the plugins must be installed, and every action is replayed through the
-engine, must be legal and must lead to the recorded hash. Only then is anything written."""
+trusts nothing in it: its size (``MAX_FILE_BYTES``) and nesting (``MAX_DEPTH``) are checked
+before it is parsed, the shape is validated against ``GameFile`` (with a bound on every list),
+the format version must be one this version reads, the plugins must be installed, every option
+must be one they offer, and every action is replayed through the engine, must be legal and
+must lead to the recorded hash. Only then is anything written.
+
+Format version 2 records ``State.hash``; version 1 (files exported before the state
+encoding) the hash of ``legacy``: such a file is checked against those hashes and stored with
+the new ones."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from itertools import accumulate
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from westeros.engine import Ruleset, State
-from westeros.plugins import PluginError
+from westeros.engine.errors import ContentError
 
+from . import legacy
 from .errors import InvalidGameFile
 from .records import GameInfo, GameSetup, SeatSpec
 from .replay import LogEntry, replay, start
 
 FORMAT = "westeros-game"
-FORMAT_VERSION = 1
-MAX_FILE_BYTES = 64 * 1024 * 1024
+FORMAT_VERSION = 2
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""A finished 6-player game exports to about 100 KB."""
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects in a file (a game file needs 7)."""
+MAX_ACTIONS = 20_000
+MAX_OPTIONS = 64
 MAX_ERRORS_SHOWN = 5
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 Hash = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
@@ -56,7 +74,7 @@ class ActionEntry(_Strict):
 
     seq: Annotated[StrictInt, Field(ge=1)]
     house: Name
-    action: dict[str, Any]
+    action: Annotated[dict[str, Any], Field(max_length=32)]
     state_hash: Hash
 
 
@@ -67,22 +85,22 @@ class GameEntry(_Strict):
     name: Annotated[str, Field(max_length=200)]
     players: Annotated[StrictInt, Field(ge=1, le=64)]
     seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**64)] | Annotated[str, Field(max_length=200)]
-    options: dict[str, Any]
-    plugins: Annotated[list[PluginEntry], Field(min_length=1)]
-    seats: list[SeatEntry]
+    options: Annotated[dict[str, Any], Field(max_length=MAX_OPTIONS)]
+    plugins: Annotated[list[PluginEntry], Field(min_length=1, max_length=64)]
+    seats: Annotated[list[SeatEntry], Field(max_length=64)]
     engine_version: Annotated[str, Field(max_length=40)]
     created_at: datetime
     updated_at: datetime
 
 
 class GameFile(_Strict):
-    """The whole file (format ``westeros-game``, version ``FORMAT_VERSION``)."""
+    """The whole file (format ``westeros-game``, version 1 or ``FORMAT_VERSION``)."""
 
     format: Literal["westeros-game"]
-    version: Literal[1]
+    version: Literal[1, 2]
     exported_at: datetime
     game: GameEntry
-    actions: list[ActionEntry]
+    actions: Annotated[list[ActionEntry], Field(max_length=MAX_ACTIONS)]
     final_hash: Hash
 
 
@@ -139,7 +157,17 @@ def _text(data: str | bytes) -> str:
         raise InvalidGameFile(f"the file is not UTF-8 text ({exc})") from exc
 
 
+def _depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON ``text`` (no recursion)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
 def _check_header(text: str) -> None:
+    if _depth(text) > MAX_DEPTH:
+        raise InvalidGameFile(
+            f"the file nests arrays or objects deeper than {MAX_DEPTH} levels: not a game file"
+        )
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -157,7 +185,7 @@ def _check_header(text: str) -> None:
             f"the file was made by a newer Westeros (format version {version}; "
             f"this version reads up to {FORMAT_VERSION})"
         )
-    if version != FORMAT_VERSION:
+    if version < 1:
         raise InvalidGameFile(f"format version {version} is not supported")
 
 
@@ -198,30 +226,47 @@ def _setup(game: GameEntry) -> GameSetup:
     )
 
 
-def validate(
-    doc: GameFile,
-    rulesets: Callable[[Sequence[tuple[str, str]], Mapping[str, Any]], Ruleset],
-) -> ValidGame:
+def _check_options(setup: GameSetup, rules: Ruleset) -> None:
+    unknown = sorted(set(setup.options) - set(rules.options))
+    if unknown:
+        raise InvalidGameFile(
+            f"the file sets option(s) the game's plugins do not offer: {', '.join(unknown)}"
+        )
+    for key, value in setup.options.items():
+        default = rules.options[key].default
+        if default is not None and type(value) is not type(default):
+            raise InvalidGameFile(
+                f"option {key} must be a {type(default).__name__}, not {type(value).__name__}"
+            )
+
+
+def validate(doc: GameFile, rulesets: Callable[[GameSetup], Ruleset]) -> ValidGame:
     """Check a parsed file against the installed plugins and the engine; InvalidGameFile names
-    the first problem (missing plugin, a seat that is not a house of the game, an illegal or
-    altered action, a final state that differs)."""
+    the first problem (missing plugin, unknown option, a seat that is not a house of the game,
+    an illegal or altered action, a final state that differs)."""
     setup = _setup(doc.game)
     log = tuple(LogEntry(a.seq, a.house, a.action, a.state_hash) for a in doc.actions)
     for number, entry in enumerate(log, start=1):
         if entry.seq != number:
             raise InvalidGameFile(f"action number {number} is numbered {entry.seq}")
     try:
-        rules = rulesets(setup.plugins, setup.options)
-    except PluginError as exc:
+        rules = rulesets(setup)
+    except ContentError as exc:
         raise InvalidGameFile(str(exc)) from exc
+    _check_options(setup, rules)
     state = start(rules, setup.players, setup.seed, setup.options, InvalidGameFile)
     if sorted(s.house for s in setup.seats) != sorted(state.houses):
         raise InvalidGameFile(
             f"the seats ({', '.join(s.house for s in setup.seats)}) are not the houses of a "
             f"{setup.players}-player game ({', '.join(state.houses)})"
         )
-    state = replay(state, log, InvalidGameFile)
-    if state.hash() != doc.final_hash:
+    if doc.version == 1:
+        state, log, _ = legacy.upgrade_log(state, log, InvalidGameFile)
+        final = legacy.hash_v1(state)
+    else:
+        state = replay(state, log, InvalidGameFile)
+        final = state.hash()
+    if final != doc.final_hash:
         raise InvalidGameFile("the final state is not the one recorded (actions missing?)")
     return ValidGame(
         id=doc.game.id,

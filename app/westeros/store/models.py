@@ -30,6 +30,9 @@ HUMAN = "human"
 AI = "ai"
 SEAT_KINDS = (HUMAN, AI)
 
+HASH_FORMAT = 2
+"""The state hash new logs record (``State.hash``, from ``westeros.engine.encoding``)."""
+
 ACTIVE = "active"
 FINISHED = "finished"
 
@@ -95,7 +98,9 @@ class Game(StoreModel, table=True):
     """One game: its setup and a summary kept up to date as actions are appended.
 
     ``seed`` is the seed as the player gave it (an integer or any text, JSON). ``round``,
-    ``winner``, ``status`` and ``action_count`` summarise the latest state for the game list."""
+    ``winner``, ``status`` and ``action_count`` summarise the latest state for the game list.
+    ``hash_format`` names the state hash its log records (1: the format before the state
+    encoding, rows stored before revision 0004; ``HASH_FORMAT``: ``State.hash``)."""
 
     __tablename__ = "games"
     __table_args__ = (CheckConstraint("status IN ('active', 'finished')", name="status"),)
@@ -110,6 +115,9 @@ class Game(StoreModel, table=True):
     round: int = 1
     winner: str | None = Field(default=None, max_length=60)
     action_count: int = 0
+    hash_format: int = Field(
+        default=HASH_FORMAT, sa_column_kwargs={"server_default": "1"}, nullable=False
+    )
     created_at: datetime = _time()
     updated_at: datetime = _time()
 
@@ -162,7 +170,8 @@ class ActionRecord(StoreModel, table=True):
 class Snapshot(StoreModel, table=True):
     """A replay point: the state hash after ``seq`` actions, the round, the public view
     (``player_view(state, None)``, which holds no secret) and the whole state to resume from
-    (``codec.encode_state``; NULL in snapshots older than schema version 2).
+    (``westeros.engine.encoding.encode_state``; NULL in snapshots older than schema version 2,
+    class paths in version 2: both are ignored).
     ``schema_version`` is the version of this record's layout (``SNAPSHOT_SCHEMA_VERSION``)."""
 
     __tablename__ = "snapshots"

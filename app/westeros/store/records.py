@@ -59,6 +59,16 @@ class GameInfo:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class DamagedGame:
+    """A stored game whose record or log cannot be read: its id, name (when readable) and
+    why (the game list shows it apart; it can still be deleted)."""
+
+    id: str
+    name: str
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class LoadedGame:
     """A game rebuilt from its log: the stored record, the engine state it reached and the
     number of actions of the snapshot it resumed from (0: replayed from the first state)."""

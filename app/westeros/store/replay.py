@@ -6,16 +6,20 @@ at hand for replays: any state by its number, the events and round of every step
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from westeros.engine import Action, IllegalAction, Ruleset, State, apply, new_game
 from westeros.engine.state import Event
-from westeros.plugins import PluginError, build_ruleset, check_requirements
 
 from .errors import CorruptGame, StoreError
 
 CHECKPOINT_EVERY = 32
+
+Rulesets = Callable[[Sequence[tuple[str, str]], Mapping[str, Any]], Ruleset]
+"""Builds the Ruleset of a game from its plugins ((name, version) pairs) and options; raises
+an engine ``ContentError`` (the plugin manager's MissingPlugins, PluginError) when it cannot.
+The store is handed one (``westeros.saves.ruleset_for``); it never loads plugins itself."""
 
 
 class LogEntry(NamedTuple):
@@ -26,26 +30,6 @@ class LogEntry(NamedTuple):
     house: str
     action: dict[str, Any]
     state_hash: str
-
-
-def ruleset_for(plugins: Sequence[tuple[str, str]], options: Mapping[str, Any]) -> Ruleset:
-    """The Ruleset of a game set up with ``plugins`` ((name, version) pairs) and ``options``.
-
-    Raises MissingPlugins when one of them is not installed, and PluginError when they no
-    longer load together. Installed plugins the game did not use are left out."""
-    everything = build_ruleset(options)
-    check_requirements(plugins, available=everything.plugins)
-    wanted = {name for name, _ in plugins}
-    unused = [name for name, _ in everything.plugins if name not in wanted]
-    rules = build_ruleset(options, disable=unused) if unused else everything
-    loaded = {name for name, _ in rules.plugins}
-    if loaded != wanted:
-        raise PluginError(
-            "the game's plugins do not load together now: "
-            + ", ".join(sorted(wanted - loaded))
-            + " failed to load"
-        )
-    return rules
 
 
 def start(
@@ -77,7 +61,7 @@ def replay(
     if 0 in checks and state.hash() != checks[0]:
         raise fail("the game's first state is not the one recorded (setup or seed differ)")
     for entry in log:
-        state, _, _ = _step(state, entry, fail)
+        state, _, _ = step(state, entry, fail)
         if checks.get(entry.seq, entry.state_hash) != entry.state_hash:
             raise fail(
                 f"the state after action {entry.seq} ({entry.house}) differs from the snapshot "
@@ -86,10 +70,14 @@ def replay(
     return state
 
 
-def _step(
-    state: State, entry: LogEntry, fail: type[StoreError]
+def step(
+    state: State,
+    entry: LogEntry,
+    fail: type[StoreError],
+    digest: Callable[[State], str] = State.hash,
 ) -> tuple[State, list[Event], Action]:
-    """Apply one logged action and check the hash recorded with it."""
+    """Apply one logged action and check the hash recorded with it (``digest``: the hash
+    format of the log)."""
     where = f"action {entry.seq} ({entry.house})"
     try:
         action = Action.from_json(entry.action, state.rules.action_kinds)
@@ -98,7 +86,7 @@ def _step(
         raise fail(f"{where} is not legal: {exc}") from exc
     except Exception as exc:
         raise fail(f"{where} could not be replayed ({type(exc).__name__}: {exc})") from exc
-    if state.hash() != entry.state_hash:
+    if digest(state) != entry.state_hash:
         raise fail(f"{where} does not lead to the state recorded with it")
     return state, events, action
 
@@ -133,7 +121,7 @@ class Timeline:
         for entry in entries:
             if entry.seq != self.total + 1:
                 raise self.fail(f"action {entry.seq} does not follow action {self.total}")
-            state, events, action = _step(self._last, entry, self.fail)
+            state, events, action = step(self._last, entry, self.fail)
             self._last = state
             self._actions.append(action)
             self._houses.append(entry.house)

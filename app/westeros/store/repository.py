@@ -5,23 +5,29 @@ rest of its log, list, delete, export and import games, and keep player profiles
 Snapshots are taken at the start of every round (and when the game ends), in the same
 transaction as the action that led there, so a crash never leaves one without the other. A
 snapshot records the state hash, round, public view (``player_view(state, None)``) and the
-whole state as plain JSON (``codec``), under ``SNAPSHOT_SCHEMA_VERSION``. Never a pickle: that
-would tie saves to the engine's class layout, and unpickling could run arbitrary code.
+whole state in the engine's versioned encoding (``westeros.engine.encoding``), under
+``SNAPSHOT_SCHEMA_VERSION``. Never a pickle nor a class path: that would tie saves to the
+engine's class layout, and unpickling could run arbitrary code.
 
 Loading resumes from the latest snapshot whose hash is the one the log recorded at that point
 and whose state decodes to that very hash, then replays the rest of the log, checking the
 recorded hash after every action. A snapshot that this engine cannot read (another version)
 is skipped for an older one, down to the first state; a snapshot whose hash contradicts the
-log makes the game corrupt. Export replays the whole log from the first state."""
+log makes the game corrupt. Export replays the whole log from the first state. A game stored
+before the state encoding (hash format 1) is upgraded the first time it is read
+(``legacy``).
+
+The store never loads plugins: ``rulesets`` (``westeros.saves.ruleset_for``) is passed in and
+each game's Ruleset is built once per set of plugins and options (``RULESET_CACHE``)."""
 
 from __future__ import annotations
 
 import json
 import logging
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete
 from sqlalchemy.engine import Engine
@@ -29,9 +35,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 import westeros
-from westeros.engine import Action, Ruleset, State, player_view
+from westeros.engine import Action, Ruleset, State, encoding, player_view
 
-from . import archive, codec, db
+from . import archive, db, legacy, listing
 from .errors import (
     CorruptGame,
     DuplicateAction,
@@ -44,6 +50,7 @@ from .errors import (
 from .models import (
     ACTIVE,
     FINISHED,
+    HASH_FORMAT,
     SEAT_KINDS,
     ActionRecord,
     Game,
@@ -55,14 +62,21 @@ from .models import (
     as_utc,
     utcnow,
 )
-from .records import GameInfo, GameSetup, LoadedGame, ProfileInfo, SeatSpec
-from .replay import LogEntry, replay, ruleset_for, start
+from .records import DamagedGame, GameInfo, GameSetup, LoadedGame, ProfileInfo, SeatSpec
+from .replay import LogEntry, Rulesets, replay, start
 
 logger = logging.getLogger("westeros.store")
 
-SNAPSHOT_SCHEMA_VERSION = 2
+SNAPSHOT_SCHEMA_VERSION = 3
+"""3: the state in ``westeros.engine.encoding``; 2 (class paths) and 1 (no state) are ignored."""
+RULESET_CACHE = 8
 
-Rulesets = Callable[[Sequence[tuple[str, str]], Mapping[str, Any]], Ruleset]
+
+class SnapshotMark(NamedTuple):
+    """Where a snapshot was taken and the state hash it recorded."""
+
+    seq: int
+    state_hash: str
 
 
 def _info(game: Game, plugins: Sequence[GamePlugin], seats: Sequence[Seat]) -> GameInfo:
@@ -139,8 +153,8 @@ def _versions_hint(info: GameInfo, rules: Ruleset) -> str:
 
 def _snapshot(game_id: str, seq: int, state: State) -> Snapshot:
     try:
-        encoded: dict[str, Any] | None = codec.encode_state(state)
-    except codec.CodecError as exc:
+        encoded: dict[str, Any] | None = encoding.encode_state(state)
+    except encoding.EncodingError as exc:
         logger.warning("game %s: snapshot %s holds no state (%s)", game_id, seq, exc)
         encoded = None
     return Snapshot(
@@ -163,12 +177,14 @@ class GameStore:
     """Games, their logs, snapshots, profiles and settings in one database.
 
     Every method runs in its own transaction, committed before it returns; on any error the
-    transaction is rolled back. ``rulesets(plugins, options)`` builds a game's Ruleset (default:
-    ``replay.ruleset_for``, which refuses games whose plugins are missing)."""
+    transaction is rolled back. ``rulesets(plugins, options)`` builds a game's Ruleset
+    (``westeros.saves.ruleset_for`` refuses games whose plugins are missing); each is built
+    once and kept for the next game with the same plugins and options."""
 
-    def __init__(self, engine: Engine, *, rulesets: Rulesets = ruleset_for) -> None:
+    def __init__(self, engine: Engine, *, rulesets: Rulesets) -> None:
         self.engine = engine
         self.rulesets = rulesets
+        self._rulesets: dict[str, Ruleset] = {}
 
     @classmethod
     def open(
@@ -177,7 +193,7 @@ class GameStore:
         *,
         schema: str | None = None,
         migrate: bool = True,
-        rulesets: Rulesets = ruleset_for,
+        rulesets: Rulesets,
     ) -> GameStore:
         """Open the database ``url`` (default: ``WESTEROS_DATABASE_URL`` or the SQLite file in
         the user data folder), upgrading its schema to the latest migration."""
@@ -189,6 +205,17 @@ class GameStore:
     def close(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
+
+    def ruleset(self, setup: GameSetup) -> Ruleset:
+        """The Ruleset of a game with ``setup``'s plugins and options (built once, then kept)."""
+        key = json.dumps([setup.plugins, dict(setup.options)], sort_keys=True, default=str)
+        rules = self._rulesets.get(key)
+        if rules is None:
+            rules = self.rulesets(setup.plugins, setup.options)
+            if len(self._rulesets) >= RULESET_CACHE:
+                self._rulesets.pop(next(iter(self._rulesets)))
+            self._rulesets[key] = rules
+        return rules
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:
@@ -202,7 +229,7 @@ class GameStore:
         The setup is checked by the engine itself (the plugins must load, the seats must be the
         houses of a game for that many players); snapshot 0 records the first state."""
         _check_setup(setup)
-        rules = self.rulesets(setup.plugins, setup.options)
+        rules = self.ruleset(setup)
         state = start(rules, setup.players, setup.seed, setup.options, InvalidSetup)
         if sorted(s.house for s in setup.seats) != sorted(state.houses):
             raise InvalidSetup(
@@ -253,7 +280,12 @@ class GameStore:
     @staticmethod
     def _game(session: Session, game_id: str, *, lock: bool = False) -> Game:
         query = select(Game).where(Game.id == game_id)
-        game = session.exec(query.with_for_update() if lock else query).first()
+        try:
+            game = session.exec(query.with_for_update() if lock else query).first()
+        except (ValueError, TypeError) as exc:
+            raise CorruptGame(
+                f"game {game_id!r} is damaged: {listing.damage(session, game_id)}"
+            ) from exc
         if game is None:
             raise GameNotFound(f"no game {game_id!r}")
         return game
@@ -275,6 +307,11 @@ class GameStore:
         try:
             with self._transaction() as session:
                 game = self._game(session, game_id, lock=True)
+                if game.hash_format != HASH_FORMAT:
+                    raise OutOfSequence(
+                        f"game {game_id!r} is stored in an older format; load it (which "
+                        "upgrades it) before appending actions"
+                    )
                 if seq <= game.action_count:
                     raise DuplicateAction(
                         f"game {game_id!r} already has action {seq}; the log is append-only"
@@ -330,29 +367,88 @@ class GameStore:
         with self._transaction() as session:
             return self._info(session, self._game(session, game_id))
 
-    def _read(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], list[Snapshot]]:
+    def _read(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], list[SnapshotMark]]:
+        """The game's record, log and current snapshots (without their states); a game of hash
+        format 1 is upgraded first."""
         with self._transaction() as session:
-            info = self._info(session, self._game(session, game_id))
-            rows = session.exec(
-                select(ActionRecord)
-                .where(ActionRecord.game_id == game_id)
-                .order_by(col(ActionRecord.seq))
-            ).all()
-            snapshots = session.exec(
-                select(Snapshot)
+            game = self._game(session, game_id)
+            info = self._info(session, game)
+            log = listing.read_log(session, game_id)
+            if game.hash_format != HASH_FORMAT:
+                legacy_snapshots = session.exec(
+                    select(Snapshot).where(Snapshot.game_id == game_id)
+                ).all()
+        if [e.seq for e in log] != list(range(1, info.action_count + 1)):
+            raise CorruptGame(f"game {game_id!r}: the action log has gaps")
+        if game.hash_format != HASH_FORMAT:
+            self._upgrade(info, log, game.hash_format, legacy_snapshots)
+            return self._read(game_id)
+        with self._transaction() as session:
+            marks = session.exec(
+                select(Snapshot.seq, Snapshot.state_hash)
                 .where(
                     Snapshot.game_id == game_id,
                     Snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION,
                 )
                 .order_by(col(Snapshot.seq))
             ).all()
-        log = tuple(LogEntry(r.seq, r.house, dict(r.action), r.state_hash) for r in rows)
-        if [e.seq for e in log] != list(range(1, info.action_count + 1)):
-            raise CorruptGame(f"game {game_id!r}: the action log has gaps")
-        return info, log, list(snapshots)
+        return info, log, [SnapshotMark(seq, digest) for seq, digest in marks]
+
+    def _snapshot_state(self, game_id: str, seq: int) -> Any:
+        """The encoded state of snapshot ``seq`` (read only for the snapshot resumed from)."""
+        with self._transaction() as session:
+            return session.exec(
+                select(Snapshot.state).where(Snapshot.game_id == game_id, Snapshot.seq == seq)
+            ).first()
+
+    def _upgrade(
+        self,
+        info: GameInfo,
+        log: tuple[LogEntry, ...],
+        hash_format: int,
+        snapshots: Sequence[Snapshot],
+    ) -> None:
+        """Rewrite a game of hash format 1 (``legacy``): replay it checking every old hash and
+        snapshot, then record the new hashes and snapshots at the same points, in one
+        transaction. CorruptGame when the log does not replay to its old hashes."""
+        if hash_format != legacy.LEGACY_HASH_FORMAT:
+            raise CorruptGame(f"game {info.id!r} records an unknown hash format {hash_format}")
+        setup = info.setup
+        rules = self.ruleset(setup)
+        first = start(rules, setup.players, setup.seed, setup.options, CorruptGame)
+        old = {s.seq: s.state_hash for s in snapshots}
+        if 0 in old and legacy.hash_v1(first) != old[0]:
+            raise CorruptGame(f"game {info.id!r}: its first state is not the one recorded")
+        try:
+            _, upgraded, kept = legacy.upgrade_log(first, log, CorruptGame, {0, *old})
+        except CorruptGame as exc:
+            raise CorruptGame(
+                f"game {info.id!r} cannot be loaded: {exc}{_versions_hint(info, rules)}"
+            ) from exc
+        for seq, digest in old.items():
+            if 0 < seq <= len(log) and log[seq - 1].state_hash != digest:
+                raise CorruptGame(
+                    f"game {info.id!r}: the snapshot after action {seq} differs from the log"
+                )
+        with self._transaction() as session:
+            game = self._game(session, info.id, lock=True)
+            if game.hash_format == HASH_FORMAT:
+                return
+            for entry in upgraded:
+                record = session.get(ActionRecord, (info.id, entry.seq))
+                assert record is not None
+                record.state_hash = entry.state_hash
+            session.exec(delete(Snapshot).where(col(Snapshot.game_id) == info.id))
+            session.add_all(_snapshot(info.id, seq, state) for seq, state in sorted(kept.items()))
+            game.hash_format = HASH_FORMAT
+        logger.info("game %s: upgraded from hash format %s", info.id, hash_format)
 
     def _resume_point(
-        self, info: GameInfo, log: Sequence[LogEntry], snapshots: Sequence[Snapshot], rules: Ruleset
+        self,
+        info: GameInfo,
+        log: Sequence[LogEntry],
+        snapshots: Sequence[SnapshotMark],
+        rules: Ruleset,
     ) -> tuple[int, State] | None:
         """The latest snapshot to resume from: (seq, its state), or None for the first state.
 
@@ -366,11 +462,12 @@ class GameStore:
                     f"game {info.id!r} cannot be loaded: the snapshot after action {snap.seq} "
                     "differs from the state the log recorded there"
                 )
-            if snap.state is None:
+            data = self._snapshot_state(info.id, snap.seq)
+            if data is None:
                 continue
             try:
-                state = codec.decode_state(snap.state, rules)
-            except codec.CodecError as exc:
+                state = encoding.decode_state(data, rules)
+            except encoding.EncodingError as exc:
                 logger.warning("game %s: snapshot %s skipped (%s)", info.id, snap.seq, exc)
                 continue
             if state.hash() != snap.state_hash:
@@ -388,7 +485,7 @@ class GameStore:
         0 when replayed from the first state)."""
         info, entries, snapshots = self._read(game_id)
         setup = info.setup
-        rules = self.rulesets(setup.plugins, setup.options)
+        rules = self.ruleset(setup)
         checkpoints = {s.seq: s.state_hash for s in snapshots}
         try:
             point = self._resume_point(info, entries, snapshots, rules) if from_snapshot else None
@@ -413,26 +510,32 @@ class GameStore:
         return LoadedGame(info, state, since)
 
     def game_log(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...]]:
-        """A game's record and its whole action log (for replays), without replaying it."""
+        """A game's record and its whole action log (for replays), without replaying it (a
+        game of hash format 1 is upgraded first)."""
         info, entries, _ = self._read(game_id)
         return info, entries
 
     def first_state(self, info: GameInfo) -> State:
         """The first state of a stored game, rebuilt from its setup and plugins."""
         setup = info.setup
-        rules = self.rulesets(setup.plugins, setup.options)
+        rules = self.ruleset(setup)
         return start(rules, setup.players, setup.seed, setup.options, CorruptGame)
 
     def list_games(self, *, status: str | None = None, limit: int | None = None) -> list[GameInfo]:
-        """Stored games, most recently played first (the "Continue" / "Load game" list)."""
+        """Stored games that can be read, most recently played first (the "Continue" / "Load
+        game" list); ``damaged_games`` lists the others."""
+        return self._scan(status, limit)[0]
+
+    def damaged_games(self) -> list[DamagedGame]:
+        """Stored games whose record or log cannot be read, each with the reason."""
+        return self._scan(None, None)[1]
+
+    def _scan(
+        self, status: str | None, limit: int | None
+    ) -> tuple[list[GameInfo], list[DamagedGame]]:
         with self._transaction() as session:
-            query = select(Game).order_by(col(Game.updated_at).desc(), col(Game.id))
-            if status is not None:
-                query = query.where(Game.status == status)
-            if limit is not None:
-                query = query.limit(limit)
-            games = session.exec(query).all()
-            ids = [g.id for g in games]
+            rows, damaged = listing.scan(session, status, limit)
+            ids = [g.id for g in rows]
             plugins = session.exec(select(GamePlugin).where(col(GamePlugin.game_id).in_(ids)))
             seats = session.exec(select(Seat).where(col(Seat.game_id).in_(ids)))
             by_game: dict[str, tuple[list[GamePlugin], list[Seat]]] = {i: ([], []) for i in ids}
@@ -440,7 +543,7 @@ class GameStore:
                 by_game[plugin.game_id][0].append(plugin)
             for seat in seats:
                 by_game[seat.game_id][1].append(seat)
-            return [_info(g, *by_game[g.id]) for g in games]
+            return [_info(g, *by_game[g.id]) for g in rows], damaged
 
     def delete_game(self, game_id: str) -> None:
         """Delete a game with its log, snapshots, seats and plugin list."""
@@ -464,7 +567,7 @@ class GameStore:
         version, plugins, every action replayed and legal, every hash); then the game is
         written in one transaction. Raises InvalidGameFile, leaving the database untouched.
         The game keeps its id unless a stored game has it already."""
-        valid = archive.validate(archive.parse(data), self.rulesets)
+        valid = archive.validate(archive.parse(data), self.ruleset)
         with self._transaction() as session:
             taken = session.get(Game, valid.id) is not None
             game_id = str(uuid.uuid4()) if taken else valid.id

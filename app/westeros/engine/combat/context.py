@@ -70,7 +70,9 @@ class Combat:
 
     def with_side(self, which: str, side: Side) -> Combat:
         """A copy with ``which`` side replaced."""
-        return dataclasses.replace(self, **{which: side})
+        if which == ATTACKER:
+            return dataclasses.replace(self, attacker=side)
+        return dataclasses.replace(self, defender=side)
 
     def get(self, key: str, default: Any = None) -> Any:
         """Plugin or step data stored under ``key``."""

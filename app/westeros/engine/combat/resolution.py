@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 from .. import tracks
 from ..choices import ChooseOption
 from ..flow import Step
-from ..state import State
+from ..state import State, Unit
 from .abilities import ability_of
 from .context import DEFENDER, SIDES, Combat
 from .strength import garrison, icons, totals, victor
@@ -89,32 +90,61 @@ class DetermineWinner(Step):
         )
 
 
+class Losses(NamedTuple):
+    """What losing costs the loser (5.4.9): its garrison (if defending its home), its routed
+    units and siege engines (destroyed, not casualties), and ``casualties`` more units of its
+    choice: winner's swords − its fortifications, or 0 when its card prevents them
+    (``prevented`` then says how many, The Blackfish)."""
+
+    garrison: bool
+    doomed: tuple[Unit, ...]
+    casualties: int
+    prevented: int
+
+    def units_lost(self, army: int) -> int:
+        """Units an army of ``army`` units loses in all (it cannot lose more than it has)."""
+        return len(self.doomed) + min(self.casualties, army - len(self.doomed))
+
+
+def losses(state: State, combat: Combat, loser: str) -> Losses:
+    """The losses of side ``loser`` of ``combat`` (5.4.9), as they stand now."""
+    side = combat.side(loser)
+    kinds = state.rules.unit_types
+    doomed = tuple(u for u in side.units if u.routed or kinds[u.type].vs_castle is not None)
+    swords = icons(state, combat, combat.other(loser))[0]
+    forts = icons(state, combat, loser)[1]
+    count = max(0, swords - forts)
+    prevented = 0
+    if count and side.card is not None and ability_of(state, side.card).prevents_casualties:
+        count, prevented = 0, count
+    lose_garrison = loser == DEFENDER and garrison(state, combat, DEFENDER) > 0
+    return Losses(lose_garrison, doomed, count, prevented)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Casualties(Step):
     """5.4.9: the loser's garrison goes, its routed units and siege engines are destroyed (not
     casualties), then it destroys winner's swords − its fortifications units of its choice,
-    unless its card prevents casualties (The Blackfish)."""
+    unless its card prevents casualties (The Blackfish); see ``losses``."""
 
     def run(self, state: State) -> None:
         combat: Combat = state.combat
         loser = combat.loser()
         assert loser is not None
         side = combat.side(loser)
-        if loser == DEFENDER and garrison(state, combat, DEFENDER):
+        lost = losses(state, combat, loser)
+        if lost.garrison:
             del state.garrisons[combat.area]
             state.emit("garrison_removed", house=side.house, area=combat.area)
-        kinds = state.rules.unit_types
-        doomed = [u for u in side.units if u.routed or kinds[u.type].vs_castle is not None]
-        destroy(state, loser, doomed, "routed units and siege engines (5.4.9)")
-        combat = state.combat
-        swords = icons(state, combat, combat.other(loser))[0]
-        forts = icons(state, combat, loser)[1]
-        count = max(0, swords - forts)
-        if count and side.card is not None and ability_of(state, side.card).prevents_casualties:
-            state.emit("casualties_prevented", house=side.house, card=side.card, count=count)
-            count = 0
-        if count:
-            state.push(DestroyParticipants(side.house, loser, count, "casualties (5.4.9)"))
+        destroy(state, loser, list(lost.doomed), "routed units and siege engines (5.4.9)")
+        if lost.prevented:
+            state.emit(
+                "casualties_prevented", house=side.house, card=side.card, count=lost.prevented
+            )
+        if lost.casualties:
+            state.push(
+                DestroyParticipants(side.house, loser, lost.casualties, "casualties (5.4.9)")
+            )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 // Combat decisions (RULES 5.4): support declarations, the house card, the Valyrian Steel Blade.
-import { areaName, cardName, houseCard, houseName } from "../content.js";
+import { areaName, cardName, houseName } from "../content.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardTile, houseChip } from "../panels.js";
@@ -18,21 +18,44 @@ function combatLine(view) {
   );
 }
 
-function estimateWith(view, card) {
-  const combat = view.combat;
-  const initial = combat?.data?.initial_strength;
-  if (!initial || !card) return null;
-  const which = combat.attacker.house === view.house ? 0 : 1;
-  const own = initial[which] + (houseCard(card).strength || 0);
-  return t(
-    "Before the other card: you {own} (strength {base} + card {card}), opponent {other} + their card",
-    {
-      own,
-      base: initial[which],
-      card: houseCard(card).strength || 0,
-      other: initial[1 - which],
-    },
-  );
+/** The refusal of a draft from the hint reply (engine check: rule, code, message). */
+export function problemText(problem) {
+  if (!problem) return "";
+  return problem.rule
+    ? t("Not allowed (rules {rule}): {message}", { rule: problem.rule, message: problem.message })
+    : t("Not allowed: {message}", { message: problem.message });
+}
+
+/** What a combat preview (hint reply) does not count yet: plugin combat steps still to come
+ * (Tides of Battle), choices abilities may still ask (assumed passive), other houses' support. */
+export function previewNotes(hint) {
+  const notes = [];
+  const steps = hint.still_to_come || [];
+  const named = steps.filter((s) => s.note).map((s) => t(s.note));
+  if (named.length) notes.push(...named);
+  else if (steps.length) notes.push(t("Further combat steps are still to come and not counted."));
+  if (hint.combat === "neutral") {
+    for (const other of hint.possible_support || []) {
+      notes.push(
+        t("{house} may agree to support the attack: +{s}.", {
+          house: houseName(other.house),
+          s: other.attacker,
+        }),
+      );
+    }
+  }
+  const choices = new Set();
+  for (const row of hint.against || []) {
+    for (const choice of row.choices || []) if (choice.reason) choices.add(choice.reason);
+  }
+  if (choices.size) {
+    notes.push(
+      t("Counted without the choices still to make: {choices}.", {
+        choices: [...choices].map((c) => cardName(c) || c).join(", "),
+      }),
+    );
+  }
+  return notes.map((text) => h("p", { class: "hint-more" }, text));
 }
 
 /** choose_house_card: pick a card (secretly, or openly when a card ability asks). */
@@ -90,7 +113,9 @@ export function chooseHouseCard(ctx) {
     if (draft.card) {
       const action = { kind: "choose", option: draft.card };
       ctx.hint(action).then((reply) => {
-        if (asked === draft.hintSeq) showHint(hint, reply, estimateWith(view, draft.card));
+        if (asked !== draft.hintSeq) return;
+        showHint(hint, reply);
+        if (reply?.hint?.legal) hint.append(...previewNotes(reply.hint));
       });
     }
     ctx.map.clearChoice();
@@ -149,12 +174,70 @@ export function declareSupport(ctx) {
   paint();
 }
 
+/** support_neutral_attack: another house attacks a neutral force next to your Support orders
+ * and needs your support to reach its strength (5.5.1). */
+export function supportNeutralAttack(ctx) {
+  const { data, draft } = ctx;
+  draft.option ??= null;
+  function paint() {
+    const labels = {
+      yes: t("Support {house}'s attack (+{s})", {
+        house: houseName(data.attacker),
+        s: data.strength,
+      }),
+      no: t("Do not support"),
+    };
+    ctx.paint(
+      header(
+        t("Support an attack on a neutral force?"),
+        t(
+          "{house} attacks the neutral force ({n}) in {area} and needs more strength. If you support, your Support orders in {areas} add {s}; the march happens only if enough support is given.",
+          {
+            house: houseName(data.attacker),
+            n: data.neutral_force,
+            area: areaName(data.area),
+            areas: (data.support_areas || []).map(areaName).join(", "),
+            s: data.strength,
+          },
+        ),
+      ),
+      h(
+        "div",
+        { class: "choices" },
+        data.options.map((option) =>
+          choiceButton(
+            labels[option] || option,
+            draft.option === option,
+            () => {
+              draft.option = option;
+              paint();
+            },
+            { "data-testid": `option-${option}` },
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(t("Answer"), () => ctx.act({ kind: "choose", option: draft.option }), {
+          disabled: !draft.option,
+        }),
+      ),
+    );
+    ctx.map.clearChoice();
+    ctx.map.setSelected([data.area, ...(data.support_areas || [])]);
+    ctx.overlay({});
+  }
+  paint();
+}
+
 /** The Valyrian Steel Blade (5.4.6): asked only when +1 changes the victor. */
 export function blade(ctx) {
   const { data, draft, view } = ctx;
   draft.option ??= null;
   function paint() {
-    const strength = view.combat?.data?.initial_strength;
+    const combatData = view.combat?.data || {};
+    const strength = combatData.strength || combatData.initial_strength;
     ctx.paint(
       header(
         t("Valyrian Steel Blade"),
@@ -165,7 +248,7 @@ export function blade(ctx) {
       combatLine(view),
       strength
         ? note(
-            t("Strength before house cards: attacker {a}, defender {d}", {
+            t("Strength now: attacker {a}, defender {d}", {
               a: strength[0],
               d: strength[1],
             }),

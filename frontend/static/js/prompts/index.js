@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { pluginPhase, pluginPrompt } from "../registry.js";
 import { consolidate, muster, raid } from "./actions.js";
 import { bid, orderTies } from "./bids.js";
-import { blade, chooseHouseCard, declareSupport } from "./combat.js";
+import { blade, chooseHouseCard, declareSupport, supportNeutralAttack } from "./combat.js";
 import { chooseArea, chooseOption, fallback, selectUnits } from "./generic.js";
 import { march } from "./march.js";
 import { messengerRaven, placeOrders } from "./orders.js";
@@ -23,6 +23,7 @@ const RENDERERS = {
   order_ties: orderTies,
   choose_house_card: chooseHouseCard,
   declare_support: declareSupport,
+  support_neutral_attack: supportNeutralAttack,
   use_blade: blade,
   choose_option: (ctx) => chooseOption(ctx),
   retreat,

@@ -1,40 +1,17 @@
 // Resolving a March order (RULES 5.3, 5.5): choose units, split them between destinations,
-// at most one combat, optionally leave a power token. Shows the combat hint before committing.
-import { area, areaName, houseName, orderLabel, unitName, unitType } from "../content.js";
+// at most one combat, optionally leave a power token. Whether the draft is legal (supply,
+// neutral forces, ...) and what combat it starts come from the server's hint reply (the
+// engine's own check and preview, docs/protocol.md); no rule is computed here.
+import { areaName, houseName, orderLabel, unitName, unitType } from "../content.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { orderIcon, unitIcon } from "../map.js";
 import { button, commitButton, header, hintBox, note, showHint } from "./common.js";
-
-/** The army sizes of `house` after the planned moves fit the supply row `allowed` (1.7.3)? */
-export function fitsSupply(view, house, origin, groups, allowed) {
-  const counts = {};
-  for (const [id, units] of Object.entries(view.units)) {
-    if (units.length && units[0][0] === house) counts[id] = units.length;
-  }
-  let moved = 0;
-  for (const group of groups) {
-    counts[group.to] = (counts[group.to] || 0) + group.units.length;
-    moved += group.units.length;
-  }
-  counts[origin] = (counts[origin] || 0) - moved;
-  const sizes = Object.values(counts)
-    .filter((n) => n >= 2)
-    .sort((a, b) => b - a);
-  if (sizes.length > allowed.length) return false;
-  return sizes.every((size, i) => size <= allowed[i]);
-}
-
-function strengthOf(types, castle) {
-  return types.reduce((sum, type) => {
-    const facts = unitType(type);
-    return sum + (castle && facts.vs_castle != null ? facts.vs_castle : facts.strength);
-  }, 0);
-}
+import { previewNotes, problemText } from "./combat.js";
 
 /** march: one March order at a time. */
 export function march(ctx) {
-  const { data, draft, view } = ctx;
+  const { data, draft } = ctx;
   const marches = data.marches || {};
   const origins = Object.keys(marches);
   draft.origin ??= origins.length === 1 ? origins[0] : null;
@@ -81,14 +58,6 @@ export function march(ctx) {
       return;
     }
     const entry = entryFor(to);
-    const combat = draft.groups.find((g) => g.combat && g.to !== to);
-    if (entry?.combat && combat) {
-      draft.message = t("Only one combat per March order: {area} is already attacked.", {
-        area: areaName(combat.to),
-      });
-      paint();
-      return;
-    }
     let group = draft.groups.find((g) => g.to === to);
     if (!group) {
       group = { to, indices: [], combat: entry?.combat || null, against: entry?.against || null };
@@ -102,7 +71,6 @@ export function march(ctx) {
     draft.groups = draft.groups.filter((g) => g.indices.length);
     draft.selected = opts.units.map((_, i) => i).filter((i) => !assigned().has(i));
     draft.message = null;
-    if (assigned().size < opts.units.length || opts.staying) draft.leave = false;
     paint();
   };
   const removeGroup = (to) => {
@@ -154,7 +122,6 @@ export function march(ctx) {
         ),
       );
     }
-    let problem = null;
     if (!draft.origin) {
       parts.push(note(t("Click one of your March orders on the map.")));
       ctx.paint(...parts);
@@ -262,19 +229,17 @@ export function march(ctx) {
         ),
       );
     }
-    const allGone = taken.size === opts.units.length && !opts.staying;
     if (opts.may_leave_power) {
       const box = h("input", {
         type: "checkbox",
         id: "leave-power",
-        disabled: !allGone,
         "data-testid": "leave-power",
         onchange: (event) => {
           draft.leave = event.target.checked;
           paint();
         },
       });
-      box.checked = draft.leave && allGone;
+      box.checked = draft.leave;
       parts.push(
         h(
           "label",
@@ -286,52 +251,25 @@ export function march(ctx) {
         ),
       );
     }
-    const combat = draft.groups.find((g) => g.combat);
-    if (combat?.combat === "neutral") {
-      const entry = entryFor(combat.to);
-      const strength =
-        strengthOf(
-          combat.indices.map((i) => opts.units[i]),
-          entry.castle,
-        ) +
-        opts.bonus +
-        (entry.support || 0);
-      if (strength < entry.neutral)
-        problem = t("Strength {s} is below the neutral force's {n}.", {
-          s: strength,
-          n: entry.neutral,
-        });
-      parts.push(
-        note(
-          t("Your strength {s} against the neutral force's {n}.", {
-            s: strength,
-            n: entry.neutral,
-          }),
-        ),
-      );
-    }
-    if (
-      !fitsSupply(
-        view,
-        ctx.house,
-        draft.origin,
-        draft.groups.map((g) => ({ to: g.to, units: g.indices })),
-        data.supply_limits || [],
-      )
-    ) {
-      problem = t("These moves would break your supply limit.");
-    }
     parts.push(draft.message ? note(draft.message, "error") : null);
-    parts.push(hint, note(problem, "error"));
+    const problem = h("p", {
+      class: "prompt-note note-error",
+      role: "alert",
+      hidden: true,
+      "data-testid": "march-problem",
+    });
+    const commit = commitButton(
+      draft.groups.length ? t("March") : t("Remove the order without moving"),
+      () => ctx.act(action()),
+      // Until the server has checked the draft; removing the order is always allowed (5.3.1).
+      { disabled: draft.groups.length > 0 },
+    );
+    parts.push(hint, problem);
     parts.push(
       h(
         "div",
         { class: "prompt-actions" },
-        commitButton(
-          draft.groups.length ? t("March") : t("Remove the order without moving"),
-          () => ctx.act(action()),
-          { disabled: Boolean(problem) },
-        ),
+        commit,
         draft.groups.length
           ? button(t("Start over"), () => {
               reset();
@@ -350,17 +288,22 @@ export function march(ctx) {
     ctx.paint(...parts);
     hint.hidden = true;
     const asked = (draft.hintSeq = (draft.hintSeq || 0) + 1);
-    if (combat?.combat === "house") {
-      const defenderArea = area(combat.to);
-      const estimate = t("Your marching units: {s} (before support and house cards)", {
-        s:
-          strengthOf(
-            combat.indices.map((i) => opts.units[i]),
-            defenderArea?.castle > 0,
-          ) + opts.bonus,
-      });
+    if (draft.groups.length) {
       ctx.hint(action()).then((reply) => {
-        if (asked === draft.hintSeq) showHint(hint, reply, estimate);
+        if (asked !== draft.hintSeq) return;
+        const verdict = reply?.hint;
+        // No reply (timeout, old server): let the server judge the march when it is sent.
+        commit.disabled = verdict ? !verdict.legal : false;
+        problem.hidden = !verdict || verdict.legal;
+        problem.textContent = verdict && !verdict.legal ? problemText(verdict.problem) : "";
+        showHint(hint, reply);
+        if (verdict?.legal) {
+          hint.append(...previewNotes(verdict));
+          if (hint.childNodes.length) {
+            hint.hidden = false;
+            hint.dataset.ready = "1";
+          }
+        }
       });
     }
     const choosable = new Map();

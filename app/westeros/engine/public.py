@@ -1,18 +1,19 @@
 """What a seat knows, as an engine ``State``: the public board rebuilt from a ``player_view``.
 
-An AI may use the engine's board and combat queries (control, reach, supply, combat strength) on
-this state. It holds only what the view shows (RULES.md 0.4.4): hidden parts are empty — no
-Westeros deck contents, no wildling deck beyond a card the seat looked at (4.4), no secret
-commitments on the stack, no secret ``_`` keys. Nothing here ever reads a true game state."""
+The AI, the combat preview and the legality checks of a draft run the engine's own board and
+combat queries (control, reach, supply, combat strength) on this state. It holds only what the
+view shows (RULES.md 0.4.4): hidden parts are empty — no Westeros deck contents, no wildling
+deck beyond a card the seat looked at (4.4), no secret commitments on the stack, no secret ``_``
+keys. Nothing here ever reads a true game state."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.combat.context import Combat, Side
-from ..engine.content import Ruleset
-from ..engine.state import Order, State, Unit
+from .combat.context import Combat, Side
+from .content import Ruleset
+from .state import Order, State, Unit
 
 
 def frozen(value: Any) -> Any:
@@ -56,7 +57,7 @@ def public_state(view: Mapping[str, Any], rules: Ruleset) -> State:
         setattr(s, name, None)
     s.rules = rules
     s.setup = rules.setups[len(houses)]
-    s.options = {}
+    s.options = dict(view["options"])
     s.seed = 0
     s.round = view["round"]
     s.houses = houses

@@ -1,0 +1,323 @@
+"""The state as versioned, explicit JSON-ready data: the hash and the snapshots (DESIGN §2, §5).
+
+``encode_state`` writes every field of a State but its Ruleset (``rules``, ``setup``) and the
+transient ``events`` and ``cache``. Values are written as plain JSON:
+
+- None, booleans, integers and strings as themselves; tuples as arrays;
+- dicts with text keys as objects (in their insertion order), other dicts as
+  ``{"@map": [[key, value], ...]}``; frozensets as ``{"@set": [sorted values]}``;
+- records (steps, actions, combat data, units, orders: frozen dataclasses and named tuples) as
+  ``{"@": name, field: value, ...}`` under a registered stable name, never a class path; a
+  field at its plain default (None, a number, a text, ``()``) is left out, so adding a field
+  with a default changes neither old encodings nor their hashes.
+
+A record's name is ``encoding_name`` when its class sets one, ``action:<kind>`` for an Action,
+else the class name, prefixed outside the engine by its package (``base.TyrionCancel``,
+``westeros_ports.TakeOver``). A class renamed later keeps its old name with
+``encoding_name = "OldName"``; ``encoding_aliases`` lists further names it is read under.
+Names are collected from the loaded subclasses of ``Step`` and ``Action`` and from the engine's
+own record types, so decoding needs the game's plugins loaded (building its Ruleset does that)
+and imports nothing itself.
+
+``ENCODING_VERSION`` is the layout version written in every encoded state; reading an older
+one goes through ``MIGRATIONS`` (version → function to the next version) first. The hash of a
+state is the SHA-256 of its encoding as JSON text (``state_hash``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from . import westeros_phase as _westeros_phase  # noqa: F401 (its steps are imported lazily elsewhere)
+from .actions import Action
+from .combat.context import Combat, Side
+from .content import Ruleset
+from .flow import Step
+from .state import Order, State, Unit
+
+ENCODING_VERSION = 1
+SKIPPED = ("rules", "setup", "events", "cache")
+FIELDS = tuple(name for name in State.__slots__ if name not in SKIPPED)
+RECORD_TYPES: tuple[type, ...] = (Unit, Order, Combat, Side)
+
+# An encoding is a tree (shared records are never cyclic): no cycle check needed.
+_HASH_TEXT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+MEMO_SIZE = 20_000
+_PLAIN = frozenset({str, int, bool, type(None)})
+_MEMO: dict[int, tuple[Any, Any]] = {}
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+"""For each old version, the function turning its ``fields`` into the next version's."""
+
+
+class EncodingError(ValueError):
+    """A value that cannot be written, or data that cannot be read back, as a state."""
+
+
+_NO_DEFAULT = object()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Record:
+    name: str
+    fields: tuple[str, ...]
+    named_tuple: bool
+    defaults: tuple[Any, ...]
+    """For each field, the plain default it is left out at, else ``_NO_DEFAULT``."""
+
+
+_BY_TYPE: dict[type, _Record] = {}
+_BY_NAME: dict[str, type] = {}
+
+
+def _package(cls: type) -> str:
+    parts = cls.__module__.split(".")
+    if parts[:2] == ["westeros", "engine"]:
+        return ""
+    return parts[1] if parts[0] == "westeros" and len(parts) > 1 else parts[0]
+
+
+def record_name(cls: type) -> str:
+    """The stable name ``cls`` is written under (see the module docstring)."""
+    own = cls.__dict__.get("encoding_name")
+    if isinstance(own, str) and own:
+        return own
+    if issubclass(cls, Action) and cls.kind:
+        return f"action:{cls.kind}"
+    package = _package(cls)
+    return f"{package}.{cls.__qualname__}" if package else cls.__qualname__
+
+
+def _subclasses(root: type) -> list[type]:
+    found: list[type] = []
+    todo: list[type] = [root]
+    while todo:
+        subs: list[type] = todo.pop().__subclasses__()
+        found.extend(subs)
+        todo.extend(subs)
+    return found
+
+
+def _describe(cls: type) -> _Record:
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        names: tuple[str, ...] = getattr(cls, "_fields")  # noqa: B009 (a named tuple's)
+        known: dict[str, Any] = getattr(cls, "_field_defaults", {})
+        defaults = tuple(_plain_default(known.get(n, _NO_DEFAULT)) for n in names)
+        return _Record(record_name(cls), names, True, defaults)
+    if dataclasses.is_dataclass(cls):
+        fields = dataclasses.fields(cls)
+        defaults = tuple(_plain_default(f.default) if f.init else _NO_DEFAULT for f in fields)
+        return _Record(record_name(cls), tuple(f.name for f in fields), False, defaults)
+    raise EncodingError(f"cannot store a {cls.__qualname__} in a state")
+
+
+def _plain_default(value: Any) -> Any:
+    """``value`` when a field at it may be left out (a plain immutable default)."""
+    if value is None or type(value) in (str, int, bool) or value == ():
+        return value
+    return _NO_DEFAULT
+
+
+def _register(cls: type) -> None:
+    record = _describe(cls)
+    names = (record.name, *getattr(cls, "encoding_aliases", ()))
+    for name in names:
+        other = _BY_NAME.get(name)
+        if other is not None and other is not cls:
+            raise EncodingError(
+                f"two record types are written as {name!r}: {other.__module__}."
+                f"{other.__qualname__} and {cls.__module__}.{cls.__qualname__} "
+                "(give one an encoding_name)"
+            )
+    for name in names:
+        _BY_NAME[name] = cls
+    _BY_TYPE[cls] = record
+
+
+def registered() -> dict[str, type]:
+    """Every record type by the names it is read under (refreshed from the loaded classes)."""
+    latest: dict[tuple[str, str], type] = {}
+    for cls in (*RECORD_TYPES, *_subclasses(Step), *_subclasses(Action)):
+        key = (cls.__module__, cls.__qualname__)
+        # dataclass(slots=True) replaces the class it decorates; the first one lingers among
+        # the base's subclasses until collected: the one holding __slots__ is the real one.
+        if key not in latest or "__slots__" in cls.__dict__:
+            latest[key] = cls
+    for cls in latest.values():
+        if cls not in _BY_TYPE and (dataclasses.is_dataclass(cls) or hasattr(cls, "_fields")):
+            _register(cls)
+    return dict(_BY_NAME)
+
+
+def _record(cls: type) -> _Record:
+    record = _BY_TYPE.get(cls)
+    if record is None:
+        registered()
+        record = _BY_TYPE.get(cls)
+        if record is None:
+            raise EncodingError(
+                f"cannot store a {cls.__module__}.{cls.__qualname__} in a state "
+                "(not a step, an action or an engine record)"
+            )
+    return record
+
+
+def encode(value: Any) -> Any:
+    """``value`` as JSON-ready data (see the module docstring). Tuples, frozensets and records
+    are immutable and shared between copies of a state, so the data written for one is kept
+    (by identity, holding the value, at most ``MEMO_SIZE``) and shared: treat it as read-only."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        if all(type(k) is str and k[:1] != "@" for k in value):
+            return {k: v if type(v) in _PLAIN else encode(v) for k, v in value.items()}
+        return {"@map": [[encode(k), encode(v)] for k, v in value.items()]}
+    if kind is list:
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
+    kept = _MEMO.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    if kind is tuple:
+        done: Any = [v if type(v) in _PLAIN else encode(v) for v in value]
+    elif kind is frozenset:
+        done = {"@set": sorted((encode(v) for v in value), key=_order)}
+    else:
+        done = _encode_record(value, kind)
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[id(value)] = (value, done)
+    return done
+
+
+def _encode_record(value: Any, kind: type) -> dict[str, Any]:
+    record = _BY_TYPE.get(kind) or _record(kind)
+    out: dict[str, Any] = {"@": record.name}
+    items = (
+        zip(record.fields, value, strict=True)
+        if record.named_tuple
+        else ((name, getattr(value, name)) for name in record.fields)
+    )
+    for (name, item), default in zip(items, record.defaults, strict=True):
+        if default is _NO_DEFAULT or item != default or type(item) is not type(default):
+            out[name] = item if type(item) in _PLAIN else encode(item)
+    return out
+
+
+def _order(item: Any) -> Any:
+    return (0, item) if type(item) is str else (1, json.dumps(item, sort_keys=True))
+
+
+def decode(data: Any) -> Any:
+    """The value ``encode`` wrote; EncodingError for anything else."""
+    kind = type(data)
+    if kind is str or kind is int or kind is bool or data is None:
+        return data
+    if kind is list:
+        return tuple(decode(v) for v in data)
+    if kind is not dict:
+        raise EncodingError(f"unexpected value {str(data)[:80]!r}")
+    if "@" in data:
+        return _decode_record(data)
+    if "@set" in data and len(data) == 1:
+        return frozenset(decode(v) for v in _array(data["@set"]))
+    if "@map" in data and len(data) == 1:
+        pairs = _array(data["@map"])
+        if not all(type(p) is list and len(p) == 2 for p in pairs):
+            raise EncodingError("a map holds [key, value] pairs")
+        return {decode(k): decode(v) for k, v in pairs}
+    if any(k.startswith("@") for k in data):
+        raise EncodingError(f"unknown tag in {str(data)[:80]!r}")
+    return {k: decode(v) for k, v in data.items()}
+
+
+def _array(data: Any) -> list[Any]:
+    if type(data) is not list:
+        raise EncodingError(f"expected an array, not {str(data)[:80]!r}")
+    return data
+
+
+def _decode_record(data: dict[str, Any]) -> Any:
+    name = data["@"]
+    cls = _BY_NAME.get(name) if isinstance(name, str) else None
+    if cls is None and isinstance(name, str):
+        cls = registered().get(name)
+    if cls is None:
+        raise EncodingError(f"no record type {name!r} is loaded (is its plugin installed?)")
+    record = _BY_TYPE[cls]
+    values = {k: decode(v) for k, v in data.items() if k != "@"}
+    unknown = set(values) - set(record.fields)
+    if unknown:
+        raise EncodingError(f"{name} has no field(s) {', '.join(sorted(unknown))} now")
+    if record.named_tuple:
+        try:
+            return cls(**values)
+        except TypeError as exc:
+            raise EncodingError(f"{name}: {exc}") from exc
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    try:
+        made = cls(**{k: v for k, v in values.items() if fields[k].init})
+    except TypeError as exc:
+        raise EncodingError(f"{name}: {exc}") from exc
+    for key, value in values.items():
+        if not fields[key].init:
+            object.__setattr__(made, key, value)
+    return made
+
+
+def encode_state(state: State) -> dict[str, Any]:
+    """``{"encoding": ENCODING_VERSION, "fields": {...}}``: every field of ``state`` but its
+    Ruleset and the transient events and cache."""
+    return {
+        "encoding": ENCODING_VERSION,
+        "fields": {name: encode(getattr(state, name)) for name in FIELDS},
+    }
+
+
+def decode_state(data: Any, rules: Ruleset) -> State:
+    """The state ``encode_state`` wrote (any version ``MIGRATIONS`` reads), on ``rules``, the
+    game's Ruleset. EncodingError says what does not fit."""
+    if not isinstance(data, dict) or set(data) != {"encoding", "fields"}:
+        raise EncodingError("the data is not an encoded state")
+    version, fields = data["encoding"], data["fields"]
+    if type(version) is not int or not 1 <= version <= ENCODING_VERSION:
+        raise EncodingError(
+            f"state encoding {version!r} is not one this version reads (1 to {ENCODING_VERSION})"
+        )
+    while version < ENCODING_VERSION:
+        fields = MIGRATIONS[version](fields)
+        version += 1
+    if not isinstance(fields, dict) or set(fields) != set(FIELDS):
+        raise EncodingError("the encoded state does not hold the fields of a state")
+    state = State.__new__(State)
+    try:
+        for name in FIELDS:
+            setattr(state, name, decode(fields[name]))
+        state.rules = rules
+        state.setup = rules.setups[len(state.houses)]
+    except EncodingError:
+        raise
+    except Exception as exc:
+        raise EncodingError(f"the state cannot be read ({type(exc).__name__}: {exc})") from exc
+    for name in ("tracks", "units", "orders", "power_tokens", "power", "garrisons", "neutral"):
+        if type(getattr(state, name)) is not dict:
+            raise EncodingError(f"the state's {name} is not a map")
+    state.events = []
+    state.cache = None
+    return state
+
+
+def state_hash(state: State) -> str:
+    """SHA-256 of the state's encoding as JSON text (no spaces), the state's maps written in
+    key order (so the hash does not depend on their insertion order); records and nested
+    values keep their own order, which replay and ``decode_state`` preserve."""
+    fields = {}
+    for name in FIELDS:
+        value = encode(getattr(state, name))
+        fields[name] = dict(sorted(value.items())) if type(value) is dict else value
+    text = _HASH_TEXT.encode({"encoding": ENCODING_VERSION, "fields": fields})
+    return hashlib.sha256(text.encode()).hexdigest()

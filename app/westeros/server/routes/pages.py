@@ -1,0 +1,99 @@
+"""The start screen, a new game, a seat's board, a game's content and the script catalogs."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from starlette.datastructures import FormData
+from starlette.responses import Response
+
+from westeros.engine import EngineError
+from westeros.store import StoreError
+
+from .. import pages
+from ..core import Core, seat_refusal
+from ..games import AI_LEVELS, RANDOM, SetupError, parse_seed
+from ..i18n import normalise
+
+
+def form_options(form: FormData, core: Core) -> tuple[dict[str, Any], list[str]]:
+    """Game options (checkboxes named after each option) and plugins switched off."""
+    options: dict[str, Any] = {}
+    for option in core.loaded.ruleset.options.values():
+        value = form.get(option.id)
+        if isinstance(option.default, bool):
+            options[option.id] = value is not None and value not in ("", "0", "off", "false")
+        elif value is not None:
+            options[option.id] = (
+                type(option.default)(value) if option.default is not None else value
+            )
+    enabled = set(form.getlist("plugin"))
+    disable = [p["id"] for p in pages.toggleable_plugins(core.loaded) if p["id"] not in enabled]
+    return options, disable
+
+
+def router(core: Core) -> APIRouter:
+    """``GET /``, ``POST /games``, ``GET /games/{id}/play/{house}``,
+    ``GET /games/{id}/content.json`` and ``GET /i18n/{lang}.json``."""
+    api = APIRouter()
+    games = core.games
+
+    @api.get("/", response_class=HTMLResponse)
+    def start(request: Request) -> Response:
+        return core.start_page(request)
+
+    @api.post("/games")
+    async def new_game(request: Request) -> Response:
+        form = await request.form()
+        try:
+            players_text = str(form.get("players", ""))
+            if not players_text.isdigit():
+                raise SetupError("choose how many houses play")
+            options, disable = form_options(form, core)
+            house = str(form.get("house") or RANDOM)
+            seed = parse_seed(str(form.get("seed") or ""))
+            session = await asyncio.to_thread(
+                games.create,
+                players=int(players_text),
+                human=house,
+                seed=seed,
+                options=options,
+                disable=disable,
+                ai_level=str(form.get("ai_level") or AI_LEVELS[0]),
+            )
+        except (SetupError, ValueError, StoreError, EngineError) as exc:
+            return core.start_page(request, error=str(exc), status=400)
+        human = next(h for h in session.state.houses if not session.is_ai(h))
+        return RedirectResponse(f"/games/{session.game_id}/play/{human}", status_code=303)
+
+    @api.get("/games/{game_id}/play/{house}", response_class=HTMLResponse)
+    def board(request: Request, game_id: str, house: str) -> Response:
+        session = core.session(game_id)
+        if isinstance(session, Response):
+            return session
+        if house not in session.players:
+            return PlainTextResponse(f"{house!r} does not play in this game", status_code=404)
+        refusal = seat_refusal(session, house)
+        if refusal is not None:
+            return PlainTextResponse(refusal, status_code=403)
+        return core.page(request, "board.html", pages.board_context(session, house, core.loaded))
+
+    @api.get("/games/{game_id}/content.json")
+    def content(game_id: str) -> Response:
+        session = core.session(game_id)
+        if isinstance(session, Response):
+            return session
+        seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.state.houses}
+        return JSONResponse(pages.content_of(session.state.rules, seats))
+
+    @api.get("/i18n/{lang}.json")
+    def catalog(lang: str) -> Response:
+        code = normalise(lang)
+        if code is None or code not in core.catalogs.languages():
+            return JSONResponse({"error": f"no catalog for {lang!r}"}, status_code=404)
+        return JSONResponse({"lang": code, "messages": core.catalogs.messages(code)})
+
+    return api

@@ -1,0 +1,331 @@
+"""``GameSession``: one running game: its true state, its seats and its log history, behind
+one lock. It ties the checks together in their fixed order (``messages`` → ``seats`` →
+``applier``) and hands every accepted action to the ``hub`` (package docstring)."""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from westeros.engine import Action, IllegalAction, Ruleset, State, pending, result
+from westeros.engine.errors import MalformedAction, NotPending
+from westeros.engine.flow import random_action
+from westeros.engine.state import Event
+from westeros.engine.view import visible
+from westeros.store import (
+    AI,
+    HUMAN,
+    CorruptGame,
+    GameInfo,
+    GameSetup,
+    GameStore,
+    SeatSpec,
+    StoreError,
+    Timeline,
+)
+
+from .applier import Accepted, apply_and_save, check_pending
+from .errors import (
+    InternalError,
+    MalformedMessage,
+    SessionError,
+    StaleState,
+    WrongSeat,
+    error_reply,
+)
+from .hub import Deliver, Narrator, SeatHub, plain_narrator
+from .messages import Parsed, parse_message, reply_id
+from .seats import AiFactory, Human, Player, check_seat
+
+log = logging.getLogger("westeros.session")
+
+DEFAULT_AI_BUDGET = 1.0
+
+HintMaker = Callable[[State, str, Action], dict[str, Any]]
+History = Sequence[tuple[int, Event]]
+
+
+def _default_hint(state: State, house: str, action: Action) -> dict[str, Any]:
+    raise MalformedMessage("combat hints are not available here")
+
+
+# ---------------------------------------------------------------------------------- session
+
+
+class GameSession:
+    """One running game: its state, seats, log history and attached seat connections.
+
+    Thread-safe: every change happens under one lock (AI seats decide in worker threads,
+    clients arrive from the event loop). Listeners are called under that lock, in order, and
+    must not block (the server's hub hands the message to the connection's event loop).
+
+    ``history`` is the log so far as (state serial, event) pairs, or a function that makes it
+    (a resumed game re-runs its log for it only when a seat first attaches)."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        info: GameInfo,
+        state: State,
+        players: Mapping[str, Player],
+        history: History | Callable[[], History] = (),
+        *,
+        hint: HintMaker = _default_hint,
+        ai_budget: float = DEFAULT_AI_BUDGET,
+    ) -> None:
+        missing = sorted(set(state.houses) - set(players))
+        if missing:
+            raise ValueError(f"no player for {', '.join(missing)}")
+        self.store = store
+        self.info = info
+        self.game_id = info.id
+        self.players: dict[str, Player] = {h: players[h] for h in state.houses}
+        self.hint_maker = hint
+        self.ai_budget = ai_budget
+        self._state = state
+        self._earlier: Callable[[], History] | None = None
+        if callable(history):
+            self._earlier, history = history, ()
+        self._history: list[tuple[int, Event]] = list(history)
+        self._lock = threading.RLock()
+        self._observers: list[Callable[[Accepted], None]] = []
+        self.hub = SeatHub(state, self._lock)
+        self._rnd = random.Random()
+        self.resumed_from = 0  # the snapshot a resumed game was rebuilt from (0: first state)
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def create(
+        cls,
+        store: GameStore,
+        rules: Ruleset,
+        players: int,
+        seats: Mapping[str, Player],
+        seed: int | str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        name: str = "",
+        hint: HintMaker = _default_hint,
+        ai_budget: float = DEFAULT_AI_BUDGET,
+    ) -> GameSession:
+        """Store a new game (the Ruleset's plugins, ``options`` and ``seed``) and start its
+        session. ``seats`` maps every house of a ``players``-player game to a player."""
+        specs = tuple(
+            SeatSpec(
+                house,
+                HUMAN if isinstance(p, Human) else AI,
+                p.name if isinstance(p, Human) else getattr(p, "name", type(p).__name__),
+            )
+            for house, p in seats.items()
+        )
+        setup = GameSetup(players, specs, seed, rules.plugins, dict(options or {}), name)
+        game = store.create_game(setup)
+        opening = [(0, e) for e in game.state.events]  # round 1 begins (setup's own events)
+        return cls(store, game.info, game.state, seats, opening, hint=hint, ai_budget=ai_budget)
+
+    @classmethod
+    def resume(
+        cls,
+        store: GameStore,
+        game_id: str,
+        ai_factory: AiFactory,
+        *,
+        humans: Mapping[str, Human] | None = None,
+        hint: HintMaker = _default_hint,
+        ai_budget: float = DEFAULT_AI_BUDGET,
+    ) -> GameSession:
+        """Rebuild a stored game ("Continue"): its latest snapshot plus the actions after it,
+        every recorded hash checked (``GameStore.load_game``); AI seats get players from
+        ``ai_factory``. The log history is re-run from the first state when a seat first
+        attaches, and must reach the same state."""
+        loaded = store.load_game(game_id)
+        info, state = loaded.info, loaded.state
+        setup = info.setup
+        humans = dict(humans or {})
+        players: dict[str, Player] = {}
+        for seat in setup.seats:
+            if seat.kind == AI:
+                players[seat.house] = ai_factory(seat.house, seat)
+            else:
+                players[seat.house] = humans.get(seat.house, Human(seat.name))
+
+        def earlier() -> History:
+            stored, entries = store.game_log(game_id)
+            timeline = Timeline(store.first_state(stored), entries[: state.serial])
+            if timeline.final.hash() != state.hash():
+                raise CorruptGame(f"game {game_id!r}: its log does not lead to its snapshot")
+            return timeline.history()
+
+        session = cls(store, info, state, players, earlier, hint=hint, ai_budget=ai_budget)
+        session.resumed_from = loaded.resumed_from
+        return session
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> State:
+        """The current state (the true state: never send it to a client)."""
+        return self._state
+
+    @property
+    def serial(self) -> int:
+        """The ``state_id`` of the current state."""
+        return self._state.serial
+
+    @property
+    def over(self) -> bool:
+        """True once the game has a winner."""
+        return self._state.winner is not None
+
+    def is_ai(self, house: str) -> bool:
+        """Is ``house`` played by the computer?"""
+        return not isinstance(self.players.get(house), Human)
+
+    def ai_pending(self) -> list[str]:
+        """AI houses that must decide now, sorted."""
+        with self._lock:
+            return sorted(h for h in pending(self._state) if self.is_ai(h))
+
+    def game_over_message(self) -> dict[str, Any] | None:
+        """The ``game_over`` message once the game has ended (9.1, 9.2), else None."""
+        ranking = result(self._state)
+        if ranking is None:
+            return None
+        return {"type": "game_over", "winner": ranking[0], "ranking": ranking}
+
+    def view_message(self, house: str, narrate: Narrator = plain_narrator) -> dict[str, Any]:
+        """The ``view`` message a seat receives on connect: its view and its whole log."""
+        with self._lock:
+            events = [e for _, e in self.history() if visible(e, house)]
+            return self.hub.view_message(house, events, narrate, history=True)
+
+    def history(self) -> list[tuple[int, Event]]:
+        """The whole log so far: (state serial, event), every event (filter with ``visible``)."""
+        with self._lock:
+            if self._earlier is not None:
+                earlier, self._earlier = self._earlier, None
+                try:
+                    self._history[:0] = earlier()
+                except StoreError:
+                    log.exception("the log of game %s could not be rebuilt", self.game_id)
+            return list(self._history)
+
+    # ------------------------------------------------------------------ seats
+    def attach(
+        self, house: str, deliver: Deliver, narrate: Narrator = plain_narrator
+    ) -> Callable[[], None]:
+        """Attach a connection for ``house``: ``deliver`` at once receives the ``view`` message
+        with the seat's whole log (and ``game_over`` if the game has ended), then every later
+        update of that seat, in order. Returns the function that detaches it."""
+        if house not in self.players:
+            raise WrongSeat(f"{house!r} is not a seat of this game")
+        with self._lock:
+            opening = [self.view_message(house, narrate)]
+            over = self.game_over_message()
+            if over is not None:
+                opening.append(over)
+            return self.hub.attach(house, deliver, narrate, opening)
+
+    def observe(self, observer: Callable[[Accepted], None]) -> None:
+        """Call ``observer`` after each accepted action (server side only)."""
+        with self._lock:
+            self._observers.append(observer)
+
+    # ------------------------------------------------------------------ client messages
+    def handle(
+        self, house: str, message: Any, credential: str | None = None
+    ) -> dict[str, Any] | None:
+        """Validate and carry out one client message from the connection of ``house``.
+
+        Returns the reply for that client only (``error``, ``hint`` or ``pong``), or None when
+        an action was accepted (the broadcast ``view`` then tells every seat)."""
+        try:
+            parsed = parse_message(message, self.state.rules.action_kinds)
+        except (SessionError, MalformedAction) as exc:
+            return error_reply(exc, reply_id(message))
+        try:
+            return self._handle(house, parsed, credential)
+        except (SessionError, IllegalAction) as exc:
+            return error_reply(exc, parsed.id)
+
+    def _handle(self, house: str, parsed: Parsed, credential: str | None) -> dict[str, Any] | None:
+        if parsed.type == "ping":
+            return {"type": "pong", "state_id": self.serial, "in_reply_to": parsed.id}
+        check_seat(self.players, house, parsed.house, credential)
+        assert parsed.action is not None
+        if parsed.type == "hint":
+            with self._lock:
+                state = self._state
+                check_pending(state, house)
+                try:
+                    hint = self.hint_maker(state, house, parsed.action)
+                except (SessionError, IllegalAction):
+                    raise
+                except Exception as exc:
+                    log.exception("hint failed for %s: %s", house, parsed.action)
+                    raise InternalError(f"no hint for this draft ({type(exc).__name__})") from exc
+                return {
+                    "type": "hint",
+                    "state_id": state.serial,
+                    "hint": hint,
+                    "in_reply_to": parsed.id,
+                }
+        assert parsed.state_id is not None
+        self.submit(house, parsed.action, parsed.state_id)
+        return None
+
+    # ------------------------------------------------------------------ applying
+    def submit(self, house: str, action: Action, state_id: int) -> Accepted:
+        """Steps 3-5 and the commit: ``house`` (whose seat is already checked) decides
+        ``action`` on the view with ``state_id``. Raises NotPending, an IllegalAction subclass,
+        StaleState, NotSaved or InternalError, leaving everything unchanged."""
+        with self._lock:
+            old = self._state
+            accepted = apply_and_save(
+                self.store, self.game_id, old, house, action, state_id, self.hub.changed_at(house)
+            )
+            new = accepted.state
+            self._state = new
+            self._history.extend((new.serial, e) for e in accepted.events)
+            over = self.game_over_message() if old.winner is None else None
+            self.hub.update(new, accepted.events, over)
+            for observer in list(self._observers):
+                try:
+                    observer(accepted)
+                except Exception:
+                    log.exception("observer failed after action %s", new.serial)
+            return accepted
+
+    # ------------------------------------------------------------------ AI seats
+    def play_ai(self, house: str) -> Accepted | None:
+        """Let the AI of ``house`` decide on its own view and submit the decision through the
+        same checks as a client's. An AI that fails or answers illegally is replaced, for this
+        decision, by a random legal action (logged), so a game never stalls. Returns None when
+        the house is not pending any more or the game moved on meanwhile (stale)."""
+        player = self.players.get(house)
+        if player is None or isinstance(player, Human):
+            raise WrongSeat(f"{house} is not played by the computer")
+        with self._lock:
+            state = self._state
+            if house not in pending(state):
+                return None
+            view = self.hub.view(house)
+        try:
+            action = player.decide(view, state.rules, self.ai_budget)
+            if not isinstance(action, Action):
+                raise TypeError(f"the AI returned {type(action).__name__}, not an Action")
+            return self.submit(house, action, state.serial)
+        except (StaleState, NotPending):
+            return None
+        except (IllegalAction, TypeError, InternalError) as exc:
+            log.error("AI for %s failed (%s); playing a random legal action instead", house, exc)
+        except Exception:
+            log.exception("AI for %s failed; playing a random legal action instead", house)
+        with self._lock:
+            state = self._state
+            if house not in pending(state):
+                return None
+            fallback = random_action(state, house, self._rnd)
+            return self.submit(house, fallback, state.serial)

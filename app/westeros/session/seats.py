@@ -1,0 +1,55 @@
+"""Who plays a seat (a person or the computer), and step 2 of the session's checks: may this
+connection act for that house."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from westeros.engine import Action, Ruleset
+from westeros.store import SeatSpec
+
+from .errors import WrongSeat
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Human:
+    """A seat played by a person. ``credential`` is for online play (None locally, where the
+    launch token already proves who connects)."""
+
+    name: str = ""
+    credential: str | None = None
+
+
+@runtime_checkable
+class AiPlayer(Protocol):
+    """A computer player (the protocol of ``westeros.ai.protocol.Player``): it sees only its
+    own ``player_view`` (with its prompt) and the public Ruleset, and answers with one Action
+    within ``budget`` seconds (DESIGN §2: AIs never see the true state)."""
+
+    name: str
+
+    def decide(self, view: Mapping[str, Any], rules: Ruleset, budget: float) -> Action:
+        """The decision for the prompt in ``view``."""
+        ...
+
+
+Player = Human | AiPlayer
+AiFactory = Callable[[str, SeatSpec], AiPlayer]
+
+
+def check_seat(
+    players: Mapping[str, Player], house: str, named: str | None, credential: str | None
+) -> None:
+    """Step 2: the connection of ``house`` (whose message names ``named``, if any) may act
+    for it: a seat of the game, played by a person, with the right credentials."""
+    player = players.get(house)
+    if player is None:
+        raise WrongSeat(f"{house!r} is not a seat of this game")
+    if named is not None and named != house:
+        raise WrongSeat(f"this connection plays {house}, not {named}")
+    if not isinstance(player, Human):
+        raise WrongSeat(f"{house} is played by the computer")
+    if player.credential is not None and credential != player.credential:
+        raise WrongSeat(f"wrong credentials for {house}")
