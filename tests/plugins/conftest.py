@@ -1,6 +1,5 @@
 """Plugin tests never see installed plugins: autoloading is off and the user plugin folder is an
-empty temporary folder, unless a test turns them on explicitly. The UI tests' Chromium fixtures
-(``page``, ``core_factory``) serve the board checks of test_switched_off.py."""
+empty temporary folder, unless a test turns them on explicitly."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import browser, core_factory, page  # noqa: F401  (board checks)
 from westeros.plugins import ENV_NO_AUTOLOAD, ENV_PLUGIN_DIR, ENV_TRACE
 
 
