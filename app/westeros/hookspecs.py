@@ -1,3 +1,4 @@
+# mypy: disable-error-code="empty-body"
 """Every hook a Westeros plugin may implement (DESIGN §3; modder's guide: docs/plugins.md).
 
 Plugins implement hooks with ``from westeros import hookimpl``. Three groups:
@@ -10,27 +11,41 @@ Plugins implement hooks with ``from westeros import hookimpl``. Three groups:
   plugin order, at the matching point of the rules (``westeros.engine.content.RuleHooks``).
   Callables get the state being changed: they may change it and ``state.push`` steps, but must be
   deterministic (randomness only through ``westeros.engine.rng`` with ``state.seed``).
-- *AI* and *UI* hooks contribute AI personalities, templates, static files and translations.
+- *Log and action* hooks (``register_event_texts``, ``register_action_kinds``) are content too:
+  the game log's wording of a plugin's events and the decisions its prompts ask for.
+- *AI* and *UI* hooks contribute AI personalities, templates, static files, translations and
+  the board's client scripts (prompt screens and map decorations, ``register_client_scripts``).
 
 A plugin that raises in any hook is disabled for the session (``westeros.plugins``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pluggy
 
+from .engine.actions import Action
 from .engine.content import (
+    AiAnswer,
     AreaDef,
     AreaKind,
+    CombatHook,
+    CombatSteps,
+    EventText,
     GameOption,
     HouseCard,
     HouseDef,
+    IconModifier,
+    MusterTargets,
     OrderToken,
+    PowerIncome,
     Setup,
     StartingUnit,
+    StateHook,
+    StrengthModifier,
     UnitType,
+    VictoryCheck,
     WesterosCard,
     WildlingCard,
 )
@@ -45,6 +60,9 @@ def register_area_kinds() -> list[AreaKind]:
     """Kinds of area (RULES.md 1.1.1): land and sea come from the base game, port from ports.
     A kind's ``rules`` (an ``AreaRules`` subclass) answers who may enter, who controls the
     area, its unit cap and its Consolidate Power yield, so a new kind needs no engine change.
+    A kind declares its support and raid relations in both directions (``supports`` /
+    ``raids`` for orders in it, ``supported_from`` / ``raided_by`` for orders in older kinds
+    next to it: RULES.md 5.2.1, 5.4.1), so no earlier kind has to name it.
 
     :return: AreaKind objects with unique ids.
     """
@@ -135,6 +153,30 @@ def register_wildling_cards() -> list[WildlingCard]:
 
 
 @hookspec
+def register_action_kinds() -> list[type[Action]]:
+    """Action kinds (``westeros.engine.actions.Action`` subclasses with a unique ``kind``) that
+    the plugin's decisions ask for (``Prompt.actions``). A game parses actions only of the
+    kinds of its own plugins (``Ruleset.action_kinds``); a kind another plugin registered
+    refuses this plugin, naming both.
+
+    :return: Action subclasses (frozen dataclasses whose fields are str/int/bool/None/tuples).
+    """
+
+
+@hookspec
+def register_event_texts() -> list[EventText]:
+    """How the game log words the plugin's events (each seat reads only the events it may
+    see, RULES.md 0.4.4): ``EventText(kind, describe, options)`` where
+    ``describe(words, event) -> str`` returns the sentence for one event of ``kind`` in the
+    reader's language (gettext literals through ``words._`` / ``words.ngettext``, names through
+    ``words.house`` / ``area`` / ..., never a raw id), and ``options`` labels the option ids
+    its decisions offer.
+
+    :return: EventText objects, at most one per event kind across all plugins.
+    """
+
+
+@hookspec
 def register_game_options() -> list[GameOption]:
     """Options shown on the new-game screen (e.g. Tides of Battle on/off). A new game
     records every option's value in ``state.options`` (the default unless chosen).
@@ -147,7 +189,7 @@ def register_game_options() -> list[GameOption]:
 
 
 @hookspec
-def rule_strength_modifier(options: Mapping[str, Any]) -> Callable[..., int] | None:
+def rule_strength_modifier(options: Mapping[str, Any]) -> StrengthModifier | None:
     """Combat strength modifier (RULES.md 5.4.7): ``f(state, combat, side) -> int`` is added
     to the final strength of ``side`` (``"attacker"`` or ``"defender"``) of ``combat``
     (``westeros.engine.combat.Combat``) whenever it is computed. Read-only: do not change the
@@ -159,7 +201,7 @@ def rule_strength_modifier(options: Mapping[str, Any]) -> Callable[..., int] | N
 
 
 @hookspec
-def rule_icon_modifier(options: Mapping[str, Any]) -> Callable[..., tuple[int, int]] | None:
+def rule_icon_modifier(options: Mapping[str, Any]) -> IconModifier | None:
     """Extra sword / fortification icons for a side (RULES.md 5.4.9):
     ``f(state, combat, side) -> (swords, fortifications)`` is added to the icons of ``side``'s
     house card when casualties are counted. Read-only.
@@ -170,7 +212,7 @@ def rule_icon_modifier(options: Mapping[str, Any]) -> Callable[..., tuple[int, i
 
 
 @hookspec
-def rule_combat_step(options: Mapping[str, Any]) -> Callable[..., list[Any]] | None:
+def rule_combat_step(options: Mapping[str, Any]) -> CombatSteps | None:
     """Steps inserted into a combat after house-card abilities, before the Blade
     (RULES.md 5.4.5): ``f(state, combat) -> list[Step]``. The steps (frozen dataclasses,
     ``Step`` or ``Decision``) run in the given order; they keep their data in
@@ -182,7 +224,7 @@ def rule_combat_step(options: Mapping[str, Any]) -> Callable[..., list[Any]] | N
 
 
 @hookspec
-def rule_after_casualties(options: Mapping[str, Any]) -> Callable[..., None] | None:
+def rule_after_casualties(options: Mapping[str, Any]) -> CombatHook | None:
     """Runs after sword casualties (RULES.md 5.4.9 item 5): ``f(state, combat) -> None``.
     Steps it pushes (e.g. ``DestroyParticipants``) run before the retreat.
 
@@ -192,7 +234,7 @@ def rule_after_casualties(options: Mapping[str, Any]) -> Callable[..., None] | N
 
 
 @hookspec
-def rule_after_resolution(options: Mapping[str, Any]) -> Callable[..., None] | None:
+def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
     """Consequence check after every resolution (RULES.md Appendix A.3): ``f(state) -> None``,
     called by ``westeros.engine.victory.consequences`` before the victory check. It runs very
     often: keep it cheap and idempotent; push a Decision when a house must choose.
@@ -203,7 +245,7 @@ def rule_after_resolution(options: Mapping[str, Any]) -> Callable[..., None] | N
 
 
 @hookspec
-def rule_round_start(options: Mapping[str, Any]) -> Callable[..., None] | None:
+def rule_round_start(options: Mapping[str, Any]) -> StateHook | None:
     """Runs at the start of every round (RULES.md 3.1), before its phases are queued:
     ``f(state) -> None``; ``state.round`` is the new round.
 
@@ -213,7 +255,7 @@ def rule_round_start(options: Mapping[str, Any]) -> Callable[..., None] | None:
 
 
 @hookspec
-def rule_round_end(options: Mapping[str, Any]) -> Callable[..., None] | None:
+def rule_round_end(options: Mapping[str, Any]) -> StateHook | None:
     """End-of-round effect during Clean Up (RULES.md 5.7): ``f(state) -> None``, after orders
     are removed and routed units restored, before the victory check and the next round.
 
@@ -223,7 +265,7 @@ def rule_round_end(options: Mapping[str, Any]) -> Callable[..., None] | None:
 
 
 @hookspec
-def rule_victory_check(options: Mapping[str, Any]) -> Callable[..., str | None] | None:
+def rule_victory_check(options: Mapping[str, Any]) -> VictoryCheck | None:
     """An extra victory condition (RULES.md 9.1): ``f(state) -> winning house or None``,
     asked before the 7-castle check after every resolution; the first house returned wins.
 
@@ -233,7 +275,7 @@ def rule_victory_check(options: Mapping[str, Any]) -> Callable[..., str | None] 
 
 
 @hookspec
-def rule_power_income(options: Mapping[str, Any]) -> Callable[..., int] | None:
+def rule_power_income(options: Mapping[str, Any]) -> PowerIncome | None:
     """Extra power from Game of Thrones (RULES.md 3.4.6): ``f(state, house) -> int`` is added
     to ``house``'s crowns (ports: 6.2.3); the 20-token cap still applies (1.5.2).
 
@@ -243,7 +285,7 @@ def rule_power_income(options: Mapping[str, Any]) -> Callable[..., int] | None:
 
 
 @hookspec
-def rule_muster_targets(options: Mapping[str, Any]) -> Callable[..., list[str]] | None:
+def rule_muster_targets(options: Mapping[str, Any]) -> MusterTargets | None:
     """Extra areas a unit mustered in a castle area may be placed in (RULES.md 3.5.3, 6.2.4):
     ``f(state, area, house, unit_type) -> list[area id]``. The engine still checks the unit's
     domain, blocked areas, occupants, the area kind's unit cap, the pool and supply.
@@ -254,7 +296,7 @@ def rule_muster_targets(options: Mapping[str, Any]) -> Callable[..., list[str]] 
 
 
 @hookspec
-def rule_setup(options: Mapping[str, Any]) -> Callable[..., None] | None:
+def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
     """Runs once after the board is set up (RULES.md 2): ``f(state) -> None``, after units,
     decks and supply are placed and before round 1 starts (extra decks, tokens, units).
 
@@ -272,6 +314,17 @@ def register_ai_personalities() -> list[Any]:
     in ``LoadedPlugins.ai_personalities``.
 
     :return: personality objects with a unique ``id``.
+    """
+
+
+@hookspec
+def register_ai_answers() -> list[AiAnswer]:
+    """How the game's AIs answer the plugin's prompt kinds: ``AiAnswer(kind, answer)`` where
+    ``answer(view, rules, rnd) -> Action`` returns a legal action for ``view["prompt"]`` from
+    the seat's view alone (DESIGN §5; never the true state). Prompts without an answer get a
+    legal answer built from their data (``westeros.ai.legal.fallback_action``).
+
+    :return: AiAnswer objects, at most one per prompt kind across all plugins.
     """
 
 
@@ -303,4 +356,17 @@ def register_translations() -> list[str]:
     ``python -m westeros.server.i18n_catalog`` extracts and updates them.
 
     :return: filesystem paths.
+    """
+
+
+@hookspec
+def register_client_scripts() -> list[str | tuple[str, str]]:
+    """JavaScript modules the board and replay pages import when the plugin is part of the
+    game (never otherwise): URLs under one of the plugin's ``register_static`` prefixes, e.g.
+    ``/static/ports/ports.js``, or (URL, game option id) to import it only in games where that
+    option is on. Each module calls ``registerPlugin`` of ``/static/js/registry.js`` to add
+    prompt screens (by prompt kind), top-bar phase labels, option labels and map behaviour for
+    its area kinds (see docs/plugins.md).
+
+    :return: URLs starting with ``/static/``, or (URL, option id) pairs.
     """

@@ -46,7 +46,8 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .engine.content import RuleHooks, Ruleset
+from .engine.actions import Action
+from .engine.content import AiAnswer, EventText, RuleHooks, Ruleset
 from .engine.errors import ContentError
 
 log = logging.getLogger("westeros.plugins")
@@ -87,11 +88,16 @@ CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
     "register_westeros_cards": ("westeros_cards", "id", "Westeros card"),
     "register_wildling_cards": ("wildling_cards", "id", "wildling card"),
     "register_game_options": ("options", "id", "game option"),
+    "register_action_kinds": ("action_kinds", "kind", "action kind"),
+    "register_event_texts": ("event_texts", "kind", "event text"),
     "register_ai_personalities": ("ai_personalities", "id", "AI personality"),
+    "register_ai_answers": ("ai_answers", "kind", "AI answer"),
     "register_templates": ("templates", None, "template folder"),
     "register_static": ("static", None, "static folder"),
     "register_translations": ("translations", None, "translation folder"),
+    "register_client_scripts": ("client_scripts", None, "client script"),
 }
+UI_FIELDS = ("ai_personalities", "templates", "static", "translations", "client_scripts")
 
 # Rule hooks: hook name -> RuleHooks field.
 RULE_HOOKS: dict[str, str] = {
@@ -417,7 +423,9 @@ class LoadedPlugins:
 
     ``ruleset`` is ready for ``new_game``; ``plugins`` are the plugins that loaded, in order;
     ``errors`` explain every plugin that was disabled. The UI lists come from the
-    ``register_ai_personalities``/``templates``/``static``/``translations`` hooks."""
+    ``register_ai_personalities``/``templates``/``static``/``translations`` hooks;
+    ``client_scripts`` are (plugin name, URL, game option or None) of
+    ``register_client_scripts``."""
 
     ruleset: Ruleset
     plugins: tuple[PluginInfo, ...]
@@ -426,6 +434,22 @@ class LoadedPlugins:
     templates: tuple[str, ...] = ()
     static: tuple[tuple[str, str], ...] = ()
     translations: tuple[str, ...] = ()
+    client_scripts: tuple[tuple[str, str, str | None], ...] = ()
+
+    def scripts_for(self, rules: Ruleset, options: Mapping[str, Any]) -> list[str]:
+        """The client scripts of the plugins that are part of the game of ``rules`` (and whose
+        game option, if they name one, is on in ``options``)."""
+        names = {name for name, _ in rules.plugins}
+        return [
+            url
+            for name, url, option in self.client_scripts
+            if name in names and (option is None or rules.option(options, option))
+        ]
+
+
+def _script(item: Any) -> tuple[str, str | None]:
+    """A ``register_client_scripts`` item as (URL, game option or None)."""
+    return (item, None) if isinstance(item, str) else (item[0], item[1])
 
 
 def _fits(value: Any, hint: Any) -> bool:
@@ -545,6 +569,42 @@ def _refuse_dangling(host: PluginHost, content: dict[str, dict[str, list[Any]]])
                 break
 
 
+def _malformed(hook: str, item: Any) -> str:
+    """Why ``item`` returned by ``hook`` cannot be used ("" when it can)."""
+    if hook == "register_action_kinds":
+        if not (isinstance(item, type) and issubclass(item, Action) and item.kind):
+            return f"{hook}: {item!r} is not an Action subclass with a kind"
+    elif hook == "register_event_texts":
+        if not (isinstance(item, EventText) and callable(item.describe)):
+            return f"{hook}: {item!r} is not an EventText with a callable describe"
+    elif hook == "register_ai_answers":
+        if not (isinstance(item, AiAnswer) and callable(item.answer)):
+            return f"{hook}: {item!r} is not an AiAnswer with a callable answer"
+    elif hook == "register_client_scripts":
+        pair = isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)
+        url = item[0] if pair else item
+        if not (isinstance(url, str) and url.startswith("/static/") and ".." not in url):
+            return f"{hook}: {item!r} is not a URL under /static/ (or a (URL, option) pair)"
+    return ""
+
+
+def _refuse_malformed(host: PluginHost, content: dict[str, dict[str, list[Any]]]) -> None:
+    """Refuse plugins whose action kinds, event texts, AI answers or client scripts are not
+    usable."""
+    for name in list(content):
+        for hook in (
+            "register_action_kinds",
+            "register_event_texts",
+            "register_ai_answers",
+            "register_client_scripts",
+        ):
+            problems = [m for item in content[name].get(hook, ()) if (m := _malformed(hook, item))]
+            if problems:
+                host.fail(name, problems[0])
+                content.pop(name)
+                break
+
+
 def _rule_hooks(host: PluginHost, options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """Every plugin's rule callables, by plugin and hook (None results dropped)."""
     out: dict[str, dict[str, Any]] = {}
@@ -574,6 +634,7 @@ def load(
     content, opts = _contributions(host, options or {})
     rules = _rule_hooks(host, opts)
     content = {n: c for n, c in content.items() if n in host.info}
+    _refuse_malformed(host, content)
     _refuse_conflicts(host, content)
     _refuse_dangling(host, content)
     live = host.names  # only plugins that survived every check
@@ -585,7 +646,7 @@ def load(
         return tuple(rules[n][hook] for n in live if hook in rules.get(n, {}))
 
     kwargs = {field: merged(hook) for hook, (field, _, _) in CONTENT_HOOKS.items()}
-    ui = {k: kwargs.pop(k) for k in ("ai_personalities", "templates", "static", "translations")}
+    ui = {k: kwargs.pop(k) for k in UI_FIELDS}
     try:
         ruleset = Ruleset(
             **kwargs,
@@ -602,6 +663,11 @@ def load(
         templates=tuple(ui["templates"]),
         static=tuple((str(prefix), str(path)) for prefix, path in ui["static"]),
         translations=tuple(ui["translations"]),
+        client_scripts=tuple(
+            (n, *_script(item))
+            for n in live
+            for item in content.get(n, {}).get("register_client_scripts", ())
+        ),
     )
 
 

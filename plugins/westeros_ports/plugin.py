@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from westeros import hookimpl
-from westeros.engine.content import SEA, AreaDef, AreaKind, StartingUnit
+from westeros.engine.actions import Action
+from westeros.engine.content import (
+    SEA,
+    AiAnswer,
+    AreaDef,
+    AreaKind,
+    EventText,
+    MusterTargets,
+    PowerIncome,
+    StartingUnit,
+    StateHook,
+)
 
-from . import rules
-from .rules import PORT, PortRules
+from . import log_texts, rules
+from .rules import PORT, PortRules, TakeOverShips
+
+HERE = Path(__file__).resolve().parent
+STATIC_PREFIX = "ports"
 
 
 @cache
@@ -25,8 +39,17 @@ def _data() -> Any:
 
 @hookimpl
 def register_area_kinds() -> list[AreaKind]:
+    """A port (6.1): its orders support and raid the sea next to it; sea orders may raid it
+    (6.2.1)."""
     return [
-        AreaKind(PORT, SEA, supports=frozenset({SEA}), raids=frozenset({SEA}), rules=PortRules())
+        AreaKind(
+            PORT,
+            SEA,
+            supports=frozenset({SEA}),
+            raids=frozenset({SEA}),
+            rules=PortRules(),
+            raided_by=frozenset({SEA}),
+        )
     ]
 
 
@@ -55,21 +78,45 @@ def register_starting_units() -> list[StartingUnit]:
 
 
 @hookimpl
-def rule_after_resolution(options: Mapping[str, Any]) -> Callable[..., None] | None:
+def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
     return rules.after_resolution
 
 
 @hookimpl
-def rule_muster_targets(options: Mapping[str, Any]) -> Callable[..., list[str]] | None:
+def rule_muster_targets(options: Mapping[str, Any]) -> MusterTargets | None:
     return rules.muster_targets
 
 
 @hookimpl
-def rule_power_income(options: Mapping[str, Any]) -> Callable[..., int] | None:
+def rule_power_income(options: Mapping[str, Any]) -> PowerIncome | None:
     return rules.power_income
 
 
 @hookimpl
+def register_action_kinds() -> list[type[Action]]:
+    return [TakeOverShips]
+
+
+@hookimpl
+def register_event_texts() -> list[EventText]:
+    return log_texts.event_texts()
+
+
+@hookimpl
+def register_static() -> list[tuple[str, str]]:
+    return [(STATIC_PREFIX, str(HERE / "static"))]
+
+
+@hookimpl
+def register_client_scripts() -> list[str | tuple[str, str]]:
+    return [f"/static/{STATIC_PREFIX}/ports.js"]
+
+
+@hookimpl
 def register_translations() -> list[str]:
-    """This plugin's gettext catalogs (``locale/<lang>/LC_MESSAGES/westeros.po``)."""
-    return [str(Path(__file__).resolve().parent / "locale")]
+    return [str(HERE / "locale")]
+
+
+@hookimpl
+def register_ai_answers() -> list[AiAnswer]:
+    return [AiAnswer("port_takeover", rules.most_ships)]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import weakref
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from westeros.engine import board
 from westeros.engine.actions import Action
@@ -177,6 +178,11 @@ def after_resolution(state: State) -> None:
         else:
             state.emit("port_ships_removed", house=owner, port=port, ships=len(ships), by=holder)
             state.push(PortTakeover(holder, port, len(ships)))
+
+
+def most_ships(view: Mapping[str, Any], ruleset: Ruleset, rnd: random.Random) -> Action:
+    """The AIs' answer to a take-over (6.3.1): as many ships as allowed."""
+    return TakeOverShips(int(view["prompt"]["data"]["max"]))
 
 
 # ---------------------------------------------------------------------------------- 6.2

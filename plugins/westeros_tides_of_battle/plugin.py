@@ -5,15 +5,27 @@ The rule hooks always return their callables; each checks the game's option when
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from westeros import hookimpl
-from westeros.engine.content import GameOption
+from westeros.engine.content import (
+    AiAnswer,
+    CombatHook,
+    CombatSteps,
+    EventText,
+    GameOption,
+    IconModifier,
+    StateHook,
+    StrengthModifier,
+)
 
-from . import tides
+from . import log_texts, tides
 from .tides import OPTION
+
+HERE = Path(__file__).resolve().parent
+STATIC_PREFIX = "tides_of_battle"
 
 
 @hookimpl
@@ -24,31 +36,50 @@ def register_game_options() -> list[GameOption]:
 
 
 @hookimpl
-def rule_setup(options: Mapping[str, Any]) -> Callable[..., None] | None:
+def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
     return tides.setup
 
 
 @hookimpl
-def rule_combat_step(options: Mapping[str, Any]) -> Callable[..., list[Any]] | None:
+def rule_combat_step(options: Mapping[str, Any]) -> CombatSteps | None:
     return tides.combat_steps
 
 
 @hookimpl
-def rule_strength_modifier(options: Mapping[str, Any]) -> Callable[..., int] | None:
+def rule_strength_modifier(options: Mapping[str, Any]) -> StrengthModifier | None:
     return tides.strength_modifier
 
 
 @hookimpl
-def rule_icon_modifier(options: Mapping[str, Any]) -> Callable[..., tuple[int, int]] | None:
+def rule_icon_modifier(options: Mapping[str, Any]) -> IconModifier | None:
     return tides.icon_modifier
 
 
 @hookimpl
-def rule_after_casualties(options: Mapping[str, Any]) -> Callable[..., None] | None:
+def rule_after_casualties(options: Mapping[str, Any]) -> CombatHook | None:
     return tides.after_casualties
 
 
 @hookimpl
+def register_event_texts() -> list[EventText]:
+    return log_texts.event_texts()
+
+
+@hookimpl
+def register_static() -> list[tuple[str, str]]:
+    return [(STATIC_PREFIX, str(HERE / "static"))]
+
+
+@hookimpl
+def register_client_scripts() -> list[str | tuple[str, str]]:
+    return [(f"/static/{STATIC_PREFIX}/tides.js", OPTION)]
+
+
+@hookimpl
 def register_translations() -> list[str]:
-    """This plugin's gettext catalogs (``locale/<lang>/LC_MESSAGES/westeros.po``)."""
-    return [str(Path(__file__).resolve().parent / "locale")]
+    return [str(HERE / "locale")]
+
+
+@hookimpl
+def register_ai_answers() -> list[AiAnswer]:
+    return [AiAnswer("tides_redraw", tides.redraw_weak)]

@@ -18,9 +18,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from westeros.engine import rng, tracks
 from westeros.engine.actions import Action, Choose
@@ -28,6 +29,7 @@ from westeros.engine.combat.abilities import ability_of
 from westeros.engine.combat.context import ATTACKER, DEFENDER, Combat
 from westeros.engine.combat.strength import turn_sides
 from westeros.engine.combat.units import DestroyParticipants
+from westeros.engine.content import Ruleset
 from westeros.engine.errors import IllegalChoice
 from westeros.engine.flow import Decision, Prompt, Step
 from westeros.engine.state import State
@@ -164,6 +166,14 @@ class TidesReveal(Step):
             cards={combat.side(which).house: card for which, card in pairs},
         )
         shuffle_deck(state)
+
+
+WEAK_CARDS = frozenset({"zero"})
+
+
+def redraw_weak(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -> Action:
+    """The AIs' answer to the redraw (10.3): redraw only a card that adds nothing."""
+    return Choose(REDRAW if view["prompt"]["data"]["card"] in WEAK_CARDS else KEEP)
 
 
 # ---------------------------------------------------------------------------------- hooks

@@ -35,7 +35,7 @@ def test_replaying_the_log_gives_the_same_hash_after_every_action(
     state = new_game(rules, players, seed)
     assert state.hash() == hashes[0]
     for i, (house, data) in enumerate(log, start=1):
-        state, _ = apply(state, house, Action.from_json(data))
+        state, _ = apply(state, house, Action.from_json(data, rules.action_kinds))
         assert state.hash() == hashes[i], f"diverged at action {i}"
     assert state.winner is not None
 

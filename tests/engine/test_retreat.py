@@ -32,7 +32,7 @@ def test_5_4_10_the_loser_chooses_among_legal_areas_only(rules: Ruleset) -> None
     put(s, "the-reach", "stark", "footman")  # the loser's own area: fine
     s = fight(s, "lannister", "stoney-sept", "blackwater")
     p = prompt(s, "stark")
-    assert p.kind == "choose_area"
+    assert p.kind == "retreat" and p.data["loser"] == "stark"
     # Stoney Sept, where the attacker came from, is empty now but still excluded (§12.10).
     assert p.data["areas"] == ["searoad-marches", "the-reach"]
     s = act(s, "stark", SelectArea("the-reach"))
@@ -203,7 +203,7 @@ def test_12_36_robb_stark_picks_the_defenders_retreat(rules: Ruleset) -> None:
     assert prompt(s, "lannister") is None
     p = prompt(s, "stark")
     # Harrenhal would cost Lannister a unit (an army of 4), so it is not offered.
-    assert p.kind == "choose_area"
+    assert p.kind == "retreat" and p.data["loser"] == "lannister"
     assert p.data["areas"] == ["crackclaw-point", "searoad-marches"]
     s = act(s, "stark", SelectArea("searoad-marches"))
     assert units(s, "searoad-marches") == [("lannister", "footman", True)] * 2

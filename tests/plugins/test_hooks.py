@@ -9,22 +9,25 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 from tests.builders import act, blank, prompt, put, run
 from westeros import hookimpl
+from westeros.ai import BaselineBot
 from westeros.base.westeros_cards import game_of_thrones
 from westeros.engine import board, power, tracks, victory
-from westeros.engine.actions import Choose
+from westeros.engine.actions import Action, Choose
 from westeros.engine.combat import start_combat
 from westeros.engine.combat.context import Combat
 from westeros.engine.content import (
     LAND,
+    AiAnswer,
     AreaDef,
     AreaKind,
     AreaRules,
+    EventText,
     GameOption,
     HouseCard,
     HouseDef,
@@ -35,16 +38,20 @@ from westeros.engine.content import (
     UnitType,
     WesterosCard,
     WildlingCard,
+    Words,
 )
-from westeros.engine.flow import Step, advance, apply, pending, random_action
+from westeros.engine.errors import MalformedAction
+from westeros.engine.flow import Decision, Prompt, Step, advance, apply, pending, random_action
 from westeros.engine.mustering import MusterIn
+from westeros.engine.raid import targets as raid_targets
 from westeros.engine.round import CleanUp
 from westeros.engine.setup import new_game
-from westeros.engine.state import State, Unit
-from westeros.engine.view import player_view
+from westeros.engine.state import Order, State, Unit
+from westeros.engine.view import event_view, player_view
 from westeros.engine.westeros_phase import ResolveWesterosCard
 from westeros.engine.wildlings import RevealWildlingCard
 from westeros.plugins import load
+from westeros.server.narrate import Narrator
 
 Factory = Callable[..., Ruleset]
 Rule = Callable[..., Any] | None
@@ -603,7 +610,8 @@ def test_hook_register_templates(two_skins: tuple[Any, Any], tmp_path: Path) -> 
 
 
 def test_hook_register_static(two_skins: tuple[Any, Any], tmp_path: Path) -> None:
-    assert load(extra=two_skins).static == (
+    # after the bundled plugins' folders (ports and Tides bring their client scripts)
+    assert load(extra=two_skins).static[-2:] == (
         ("dark-skin", str(tmp_path / "dark/static")),
         ("light-skin", str(tmp_path / "light/static")),
     )
@@ -613,3 +621,201 @@ def test_hook_register_translations(two_skins: tuple[Any, Any], tmp_path: Path) 
     found = load(extra=two_skins).translations
     mine = [folder for folder in found if folder.startswith(str(tmp_path))]
     assert mine == [str(tmp_path / "dark/locale"), str(tmp_path / "light/locale")]
+
+
+# ---------------------------------------------------------------------------------- log, actions
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pray(Action):
+    """A plugin's own decision: how many septons pray (``count``, so that an AI without the
+    plugin's answer can still build one from a min/max prompt)."""
+
+    kind: ClassVar[str] = "pray"
+    count: int
+
+
+class Septons:
+    NAME = "septons"
+
+    @hookimpl
+    def register_action_kinds(self) -> list[type[Action]]:
+        return [Pray]
+
+
+class OtherSeptons:
+    NAME = "other-septons"
+
+    @hookimpl
+    def register_action_kinds(self) -> list[type[Action]]:
+        return [Pray]
+
+
+def test_hook_register_action_kinds(westeros_ruleset: Factory) -> None:
+    rules = westeros_ruleset(Septons())
+    assert Action.from_json({"kind": "pray", "count": 2}, rules.action_kinds) == Pray(2)
+    # a game without the plugin does not know the kind
+    with pytest.raises(MalformedAction, match="unknown action kind 'pray'"):
+        Action.from_json({"kind": "pray", "count": 2}, load().ruleset.action_kinds)
+    # a second plugin registering the same kind is refused, naming both
+    loaded = load(extra=[Septons(), OtherSeptons()])
+    assert [e.plugin for e in loaded.errors] == ["other-septons"]
+    assert "'septons'" in loaded.errors[0].message and "'pray'" in loaded.errors[0].message
+    assert "pray" in loaded.ruleset.action_kinds
+
+
+class Omens:
+    NAME = "omens"
+
+    @hookimpl
+    def rule_round_start(self, options: Mapping[str, Any]) -> Rule:
+        def omen(state: State) -> None:
+            state.emit("omen", house="stark", area=state.rules.home_of["stark"])
+
+        return omen
+
+    @hookimpl
+    def register_event_texts(self) -> list[EventText]:
+        def describe(w: Words, e: Mapping[str, Any]) -> str:
+            return w._("A red comet is seen over {area}; {house} takes heart.").format(
+                area=w.area(e["area"]), house=w.house(e["house"])
+            )
+
+        return [EventText("omen", describe)]
+
+
+def test_hook_register_event_texts(westeros_ruleset: Factory) -> None:
+    rules = westeros_ruleset(Omens())
+    state = new_game(rules, 3, 1)
+    omens = [event_view(e) for e in state.events if e.kind == "omen"]
+    assert len(omens) == 1
+    assert Narrator(rules)(omens[0]) == "A red comet is seen over Winterfell; Stark takes heart."
+    # without the plugin the same event still reads, plainly
+    assert Narrator(load().ruleset)(omens[0]) == "Stark: omen"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Vigil(Decision):
+    """A house decides how many septons pray (a plugin's own prompt)."""
+
+    house: str
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        data = {"min": 0, "max": 3}
+        return {self.house: Prompt(self.house, "vigil", (Pray.kind,), data)}
+
+    def act(self, state: State, house: str, action: Action) -> None:
+        assert isinstance(action, Pray)
+        state.pop()
+        state.emit("prayed", house=house, septons=action.count)
+
+    def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        return Pray(rnd.randint(0, 3))
+
+
+class Devout:
+    NAME = "devout"
+
+    @hookimpl
+    def register_action_kinds(self) -> list[type[Action]]:
+        return [Pray]
+
+    @hookimpl
+    def register_ai_answers(self) -> list[AiAnswer]:
+        def all_pray(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -> Action:
+            return Pray(view["prompt"]["data"]["max"])
+
+        return [AiAnswer("vigil", all_pray)]
+
+
+def test_hook_register_ai_answers(westeros_ruleset: Factory) -> None:
+    rules = westeros_ruleset(Devout())
+    state = new_game(rules, 3, 2)
+    house = state.houses[0]
+    state.push(Vigil(house))
+    assert prompt(state, house).kind == "vigil"
+    view = player_view(state, house)
+    # the game's AI answers the plugin's prompt the plugin's way, from the view alone
+    assert BaselineBot(seed=1).decide(view, rules, 1.0) == Pray(3)
+    # without an answer it still answers legally, from the prompt's data
+    plain = westeros_ruleset(Septons())
+    state = new_game(plain, 3, 2)
+    state.push(Vigil(house))
+    answer = BaselineBot(seed=1).decide(player_view(state, house), plain, 1.0)
+    assert isinstance(answer, Pray) and 0 <= answer.count <= 3
+
+
+class Banners:
+    NAME = "banners"
+
+    @hookimpl
+    def register_static(self) -> list[tuple[str, str]]:
+        return [("banners", "/nowhere")]
+
+    @hookimpl
+    def register_client_scripts(self) -> list[str | tuple[str, str]]:
+        return ["/static/banners/banners.js", ("/static/banners/tides.js", "tides_of_battle")]
+
+
+class BadScript:
+    NAME = "bad-script"
+
+    @hookimpl
+    def register_client_scripts(self) -> list[str | tuple[str, str]]:
+        return ["https://example.com/steal.js"]
+
+
+def test_hook_register_client_scripts() -> None:
+    loaded = load(extra=[Banners(), BadScript()])
+    rules = loaded.ruleset
+    assert [e.plugin for e in loaded.errors] == ["bad-script"]
+    assert "not a URL under /static/" in loaded.errors[0].message
+    mine = [url for url in loaded.scripts_for(rules, {}) if "banners" in url]
+    assert mine == ["/static/banners/banners.js"]
+    on = [url for url in loaded.scripts_for(rules, {"tides_of_battle": True}) if "banners" in url]
+    assert on == ["/static/banners/banners.js", "/static/banners/tides.js"]
+    # a game made without the plugin gets none of its scripts
+    without = load(disable=["banners"]).ruleset
+    assert not [url for url in loaded.scripts_for(without, {}) if "banners" in url]
+
+
+class Marsh:
+    """A newer area kind that declares who may raid it; the older kinds name nothing new."""
+
+    NAME = "marsh"
+
+    @hookimpl
+    def register_area_kinds(self) -> list[AreaKind]:
+        return [
+            AreaKind(
+                "marsh",
+                LAND,
+                supports=frozenset(),
+                raids=frozenset(),
+                raided_by=frozenset({LAND}),
+                supported_from=frozenset({LAND}),
+            )
+        ]
+
+    @hookimpl
+    def register_areas(self) -> list[AreaDef]:
+        return [AreaDef("the-neck", "The Neck", "marsh")]
+
+    @hookimpl
+    def register_adjacency(self) -> list[tuple[str, str]]:
+        return [("moat-cailin", "the-neck")]
+
+
+def test_a_new_area_kind_declares_who_may_raid_and_support_it(westeros_ruleset: Factory) -> None:
+    """RULES.md 5.2.1, 5.4.1: a land Raid or Support next to the marsh may target it, though
+    the base game's land kind (registered first) never names the marsh; the sea still may not."""
+    rules = westeros_ruleset(Marsh())
+    assert "marsh" in rules.area_kinds[LAND].raids
+    assert "marsh" in rules.area_kinds[LAND].supports
+    assert "marsh" not in rules.area_kinds["sea"].raids
+    s = blank(rules)
+    put(s, "moat-cailin", "stark", "footman")
+    put(s, "the-neck", "greyjoy", "footman")
+    s.orders["moat-cailin"] = Order("stark", "raid+0")
+    s.orders["the-neck"] = Order("greyjoy", "support+0")
+    assert raid_targets(s, "moat-cailin") == ["the-neck"]

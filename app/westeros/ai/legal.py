@@ -160,15 +160,15 @@ def random_action(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -
             areas.append(None)
         return SelectArea(rnd.choice(areas))
     if "min" in data and "max" in data:
-        return _amount(actions, rnd.randint(data["min"], data["max"]))
+        return _amount(actions, rnd.randint(data["min"], data["max"]), rules)
     return fallback_action(view, rules)
 
 
-def _amount(actions: tuple[str, ...], amount: int) -> Action:
+def _amount(actions: tuple[str, ...], amount: int, rules: Ruleset) -> Action:
     """An answer carrying one number: a Bid, or a plugin action with a ``count`` field."""
     if Bid.kind in actions:
         return Bid(amount)
-    return Action.from_json({"kind": actions[0], "count": amount})
+    return Action.from_json({"kind": actions[0], "count": amount}, rules.action_kinds)
 
 
 def minimal_action(view: Mapping[str, Any], rules: Ruleset) -> Action:
@@ -214,5 +214,5 @@ def fallback_action(view: Mapping[str, Any], rules: Ruleset) -> Action:
         count = data.get("min", data.get("count", 0))
         return SelectUnits(tuple((a, t) for a, t in list(data["units"])[:count]))
     if "min" in data:
-        return _amount(actions, data["min"])
+        return _amount(actions, data["min"], rules)
     raise ValueError(f"no legal answer can be built from the data of prompt {kind!r}")

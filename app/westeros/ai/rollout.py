@@ -64,6 +64,9 @@ class RolloutPolicy:
         handler = HANDLERS.get(prompt.kind)
         sit = situation(state, house, prompt)
         if handler is None:
+            plugin = state.rules.ai_answers.get(prompt.kind)
+            if plugin is not None:
+                return plugin.answer(sit.view, state.rules, self.rnd)
             return legal.fallback_action(sit.view, state.rules)
         return handler(self.bot(house), sit, prompt.data)
 

@@ -31,12 +31,13 @@ COLOURS = {
 
 
 def area_kinds() -> list[AreaKind]:
-    """Land and sea (1.1.1): land supports and raids land only (5.2.1, 5.4.1)."""
+    """Land and sea (1.1.1): land supports and raids land only, sea supports and raids land and
+    sea (5.2.1, 5.4.1). Kinds added by plugins declare their own relations to these."""
     return [
         AreaKind(
             LAND, LAND, supports=frozenset({LAND}), raids=frozenset({LAND}), counts_as_land=True
         ),
-        AreaKind(SEA, SEA, supports=frozenset({LAND, SEA}), raids=frozenset({LAND, SEA, "port"})),
+        AreaKind(SEA, SEA, supports=frozenset({LAND, SEA}), raids=frozenset({LAND, SEA})),
     ]
 
 

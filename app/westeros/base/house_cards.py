@@ -8,6 +8,7 @@ Obara Sand, Darkstar) have no entry: their printed strength and icons are all th
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 from ..engine import power, tracks
 from ..engine.choices import ChooseOption
@@ -128,11 +129,9 @@ class AttackingUnitsWorthTwo(CardAbility):
     """Attacking, the owner's non-routed units of one type (participating or supporting) are
     worth 2 instead of 1 (Ser Kevan Lannister: footmen; Victarion Greyjoy: ships)."""
 
-    __slots__ = ("text", "unit_type")
+    __slots__ = ()
 
-    def __init__(self, unit_type: str, text: str) -> None:
-        self.unit_type = unit_type
-        self.text = text
+    unit_type: ClassVar[str] = ""
 
     def unit_strength(
         self,
@@ -146,6 +145,30 @@ class AttackingUnitsWorthTwo(CardAbility):
     ) -> int:
         mine = side == for_side == ATTACKER and unit.house == _house(combat, side)
         return value + 1 if mine and unit.type == self.unit_type and not unit.routed else value
+
+
+class SerKevanLannister(AttackingUnitsWorthTwo):
+    """Ser Kevan Lannister (8.2): attacking footmen worth 2."""
+
+    __slots__ = ()
+
+    unit_type = FOOTMAN
+    text = (
+        "If you are attacking, all of your participating Footmen (as well as supporting "
+        "Lannister Footmen) add +2 combat strength instead of +1."
+    )
+
+
+class VictarionGreyjoy(AttackingUnitsWorthTwo):
+    """Victarion Greyjoy (8.2): attacking ships worth 2."""
+
+    __slots__ = ()
+
+    unit_type = SHIP
+    text = (
+        "If you are attacking, all of your participating Ships (as well as supporting "
+        "Greyjoy Ships) add +2 combat strength instead of +1."
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -570,18 +593,10 @@ ABILITIES: dict[str, CardAbility] = {
     "the-blackfish": TheBlackfish(),
     "catelyn-stark": CatelynStark(),
     "tywin-lannister": TywinLannister(),
-    "ser-kevan-lannister": AttackingUnitsWorthTwo(
-        FOOTMAN,
-        "If you are attacking, all of your participating Footmen (as well as supporting "
-        "Lannister Footmen) add +2 combat strength instead of +1.",
-    ),
+    "ser-kevan-lannister": SerKevanLannister(),
     "tyrion-lannister": TyrionLannister(),
     "cersei-lannister": CerseiLannister(),
-    "victarion-greyjoy": AttackingUnitsWorthTwo(
-        SHIP,
-        "If you are attacking, all of your participating Ships (as well as supporting "
-        "Greyjoy Ships) add +2 combat strength instead of +1.",
-    ),
+    "victarion-greyjoy": VictarionGreyjoy(),
     "balon-greyjoy": BalonGreyjoy(),
     "theon-greyjoy": TheonGreyjoy(),
     "asha-greyjoy": AshaGreyjoy(),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from westeros import hookimpl
 
+from ..engine.actions import Action, engine_kinds
 from ..engine.content import (
     AreaDef,
     AreaKind,
+    EventText,
     HouseCard,
     HouseDef,
     OrderToken,
@@ -16,7 +18,7 @@ from ..engine.content import (
     WesterosCard,
     WildlingCard,
 )
-from . import content, westeros_cards, wildling_cards
+from . import content, log_texts, westeros_cards, wildling_cards
 
 NAME = "westeros-base"
 
@@ -74,3 +76,13 @@ def register_westeros_cards() -> list[WesterosCard]:
 @hookimpl
 def register_wildling_cards() -> list[WildlingCard]:
     return wildling_cards.wildling_cards()
+
+
+@hookimpl
+def register_action_kinds() -> list[type[Action]]:
+    return list(engine_kinds().values())
+
+
+@hookimpl
+def register_event_texts() -> list[EventText]:
+    return log_texts.event_texts()

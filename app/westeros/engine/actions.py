@@ -1,18 +1,23 @@
 """Typed, frozen decisions that round-trip through JSON (DESIGN §2).
 
-Each Action subclass declares ``kind``; ``Action.from_json`` rebuilds any registered kind and
-checks every field against its annotation, raising MalformedAction on anything else."""
+Each Action subclass declares ``kind``. Kinds are not registered by defining a class: the
+engine's own kinds are listed by ``engine_kinds``; a game's ``Ruleset.action_kinds`` adds those
+its plugins register (``register_action_kinds``, conflicts refused by the plugin host).
+``Action.from_json`` rebuilds an action of one of the given kinds and checks every field against
+its annotation, raising MalformedAction on anything else."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any, ClassVar, Union
 
 from .errors import MalformedAction
 
-_REGISTRY: dict[str, type[Action]] = {}
+ActionKinds = Mapping[str, type["Action"]]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -20,12 +25,6 @@ class Action:
     """Base of every decision a house can send."""
 
     kind: ClassVar[str] = ""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        if cls.kind:
-            if cls.kind in _REGISTRY and _REGISTRY[cls.kind].__qualname__ != cls.__qualname__:
-                raise TypeError(f"action kind {cls.kind!r} registered twice")
-            _REGISTRY[cls.kind] = cls
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"kind": ..., field: value, ...}`` (tuples become lists)."""
@@ -35,13 +34,18 @@ class Action:
         return out
 
     @staticmethod
-    def from_json(data: Any) -> Action:
-        """Rebuild an action from ``to_json`` output; MalformedAction if it does not fit."""
+    def from_json(data: Any, kinds: ActionKinds | None = None) -> Action:
+        """Rebuild an action from ``to_json`` output; MalformedAction if it does not fit.
+
+        ``kinds``: the kinds a game knows (``state.rules.action_kinds``); by default the
+        engine's own (``engine_kinds``), which excludes every plugin's kinds."""
         if not isinstance(data, dict):
             raise MalformedAction("an action must be a JSON object")
-        cls = _REGISTRY.get(data.get("kind"))  # type: ignore[arg-type]
+        known = engine_kinds() if kinds is None else kinds
+        kind = data.get("kind")
+        cls = known.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise MalformedAction(f"unknown action kind {data.get('kind')!r}")
+            raise MalformedAction(f"unknown action kind {kind!r}")
         hints = typing.get_type_hints(cls)
         values: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
@@ -56,9 +60,38 @@ class Action:
         return cls(**values)
 
 
+@functools.cache
+def _engine_kinds() -> tuple[type[Action], ...]:
+    from .bidding import TrackOrder
+    from .consolidate import ResolveConsolidate
+    from .march import ResolveMarch
+    from .mustering import MusterUnit
+    from .planning import PlaceOrders, ReplaceOrder
+    from .raid import ResolveRaid
+
+    return (
+        Choose,
+        Bid,
+        SelectUnits,
+        SelectArea,
+        PlaceOrders,
+        ReplaceOrder,
+        TrackOrder,
+        ResolveRaid,
+        ResolveMarch,
+        ResolveConsolidate,
+        MusterUnit,
+    )
+
+
+def engine_kinds() -> dict[str, type[Action]]:
+    """The action kinds the engine's own decisions ask for, by kind (plugins add theirs)."""
+    return {cls.kind: cls for cls in _engine_kinds()}
+
+
 def action_kinds() -> dict[str, type[Action]]:
-    """Every registered action kind (for documentation and tests)."""
-    return dict(_REGISTRY)
+    """The engine's action kinds (``engine_kinds``; for documentation and tests)."""
+    return engine_kinds()
 
 
 def _plain(value: Any) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import ClassVar
 
 from . import board
 from .actions import Action, Choose, SelectUnits
@@ -16,17 +17,21 @@ from .state import State, Unit
 class ChooseOption(Decision):
     """``house`` picks one of ``options``; subclasses implement ``chosen`` (0.4.2).
 
-    ``reason`` names the rule or card that asks (shown to the player)."""
+    ``reason`` names the rule or card that asks (shown to the player); ``prompt_kind`` is the
+    prompt's kind, which a decision with its own screen overrides (the board chooses screens by
+    kind, never by reason)."""
 
     house: str
     options: tuple[str, ...]
     reason: str
 
+    prompt_kind: ClassVar[str] = "choose_option"
+
     def prompts(self, state: State) -> dict[str, Prompt]:
         return {
             self.house: Prompt(
                 self.house,
-                "choose_option",
+                self.prompt_kind,
                 (Choose.kind,),
                 {"options": list(self.options), "reason": self.reason},
             )

@@ -5,13 +5,19 @@ Everything here is data plus callables; the engine never knows which plugin supp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import ContentError
 
 if TYPE_CHECKING:
+    import random
+
+    from .actions import Action
+    from .combat.abilities import CardAbility
+    from .combat.context import Combat
+    from .flow import Step
     from .state import State
 
 LAND = "land"
@@ -52,7 +58,12 @@ class AreaKind:
     """A kind of area (1.1.1): which units stand there and what it may support or raid.
 
     ``domain`` is ``land`` or ``sea``: land units stand in land-domain areas, ships in sea-domain.
-    ``supports`` / ``raids``: the kinds of neighbouring areas it may support into or raid.
+    ``supports`` / ``raids``: the kinds of neighbouring areas an order here may support into or
+    raid (5.2.1, 5.4.1). ``supported_from`` / ``raided_by``: the kinds of neighbouring areas whose
+    orders may support into / raid an area of this kind. A new kind declares both directions of
+    its relations with the kinds registered before it, so an older kind never names a newer one
+    (ports: raided by sea areas); the Ruleset folds ``supported_from`` / ``raided_by`` into the
+    other kinds' ``supports`` / ``raids``.
     """
 
     id: str
@@ -61,6 +72,8 @@ class AreaKind:
     raids: frozenset[str]
     counts_as_land: bool = False
     rules: AreaRules = field(default_factory=AreaRules)
+    supported_from: frozenset[str] = frozenset()
+    raided_by: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +143,7 @@ class HouseCard:
     strength: int
     swords: int = 0
     fortifications: int = 0
-    ability: Any = None
+    ability: CardAbility | None = None
     text: str = ""
 
 
@@ -196,6 +209,150 @@ class GameOption:
     description: str = ""
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` as a gettext literal to be translated later (Babel's ``N_`` keyword)."""
+    return message
+
+
+class Words(Protocol):
+    """What an event text may use to word an event (``westeros.server.narrate.Narrator``):
+    the game's translations (``_``, ``ngettext``: write gettext literals, extracted by Babel)
+    and content names in the reader's language. Every ``name`` method takes an id as the engine
+    emits it and never returns the raw id of a known house, area, card, unit or option."""
+
+    def _(self, message: str) -> str:
+        """``message`` translated (a gettext literal with ``{name}`` placeholders)."""
+        ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The singular or plural form for ``n``, translated."""
+        ...
+
+    def house(self, house: Any) -> str:
+        """A house's name."""
+        ...
+
+    def houses(self, houses: Iterable[Any]) -> str:
+        """Several houses' names, joined."""
+        ...
+
+    def area(self, area: Any) -> str:
+        """An area's name."""
+        ...
+
+    def card(self, card: Any) -> str:
+        """A house, Westeros or wildling card's name."""
+        ...
+
+    def unit(self, unit: Any) -> str:
+        """A unit type's name."""
+        ...
+
+    def units(self, units: Iterable[Any]) -> str:
+        """Unit types (ids or [area, type] pairs) in words."""
+        ...
+
+    def track(self, track: Any) -> str:
+        """An influence track's name."""
+        ...
+
+    def side(self, side: Any) -> str:
+        """``attacker`` / ``defender`` / ``none`` in words."""
+        ...
+
+    def token(self, token: Any) -> str:
+        """An order token in words ("March +1 (star)")."""
+        ...
+
+    def option(self, option: Any) -> str:
+        """A ``choose`` option in words: a house, area or card name, or a registered label."""
+        ...
+
+
+class Describe(Protocol):
+    """Words one event (its visible fields, as ``event_view`` gives them) as a sentence."""
+
+    def __call__(self, words: Words, event: Mapping[str, Any], /) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class EventText:
+    """How the game log words events of ``kind`` (``register_event_texts``).
+
+    ``options`` labels the option ids a plugin's decisions offer (``Words.option``), each a
+    gettext literal: {option id: English label}."""
+
+    kind: str
+    describe: Describe
+    options: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+
+class AnswerPolicy(Protocol):
+    """An AI's answer to a plugin's prompt, from the seat's view alone (DESIGN §5): a legal
+    action for ``view["prompt"]``, using ``rnd`` for any randomness."""
+
+    def __call__(
+        self, view: Mapping[str, Any], rules: Ruleset, rnd: random.Random, /
+    ) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AiAnswer:
+    """How the game's AIs answer prompts of ``kind`` (``register_ai_answers``)."""
+
+    kind: str
+    answer: AnswerPolicy
+
+
+class StrengthModifier(Protocol):
+    """``rule_strength_modifier``: added to ``side``'s combat strength (5.4.7). Read-only."""
+
+    def __call__(self, state: State, combat: Combat, side: str, /) -> int: ...
+
+
+class IconModifier(Protocol):
+    """``rule_icon_modifier``: extra (swords, fortifications) for ``side`` (5.4.9). Read-only."""
+
+    def __call__(self, state: State, combat: Combat, side: str, /) -> tuple[int, int]: ...
+
+
+class CombatSteps(Protocol):
+    """``rule_combat_step``: steps run after house-card abilities, before the Blade (5.4.5)."""
+
+    def __call__(self, state: State, combat: Combat, /) -> list[Step]: ...
+
+
+class CombatHook(Protocol):
+    """``rule_after_casualties``: runs after sword casualties (5.4.9 item 5)."""
+
+    def __call__(self, state: State, combat: Combat, /) -> None: ...
+
+
+class StateHook(Protocol):
+    """``rule_after_resolution`` / ``rule_round_start`` / ``rule_round_end`` / ``rule_setup``:
+    a change to the state at that point of the rules."""
+
+    def __call__(self, state: State, /) -> None: ...
+
+
+class VictoryCheck(Protocol):
+    """``rule_victory_check``: the winning house, or None (9.1)."""
+
+    def __call__(self, state: State, /) -> str | None: ...
+
+
+class PowerIncome(Protocol):
+    """``rule_power_income``: extra Game of Thrones power for ``house`` (3.4.6)."""
+
+    def __call__(self, state: State, house: str, /) -> int: ...
+
+
+class MusterTargets(Protocol):
+    """``rule_muster_targets``: extra areas a unit mustered in ``area`` may go (3.5.3)."""
+
+    def __call__(self, state: State, area: str, house: str, unit_type: str, /) -> list[str]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class RuleHooks:
     """Rule extension points (DESIGN §3), each a tuple of callables in plugin order.
@@ -214,25 +371,38 @@ class RuleHooks:
     - ``setup(state) -> None``: after the board is set up (ToB deck, port ships).
     """
 
-    strength_modifiers: tuple[Callable[..., int], ...] = ()
-    icon_modifiers: tuple[Callable[..., tuple[int, int]], ...] = ()
-    combat_steps: tuple[Callable[..., list[Any]], ...] = ()
-    after_casualties: tuple[Callable[..., None], ...] = ()
-    after_resolution: tuple[Callable[..., None], ...] = ()
-    round_start: tuple[Callable[..., None], ...] = ()
-    round_end: tuple[Callable[..., None], ...] = ()
-    victory_checks: tuple[Callable[..., str | None], ...] = ()
-    power_income: tuple[Callable[..., int], ...] = ()
-    muster_targets: tuple[Callable[..., list[str]], ...] = ()
-    setup: tuple[Callable[..., None], ...] = ()
+    strength_modifiers: tuple[StrengthModifier, ...] = ()
+    icon_modifiers: tuple[IconModifier, ...] = ()
+    combat_steps: tuple[CombatSteps, ...] = ()
+    after_casualties: tuple[CombatHook, ...] = ()
+    after_resolution: tuple[StateHook, ...] = ()
+    round_start: tuple[StateHook, ...] = ()
+    round_end: tuple[StateHook, ...] = ()
+    victory_checks: tuple[VictoryCheck, ...] = ()
+    power_income: tuple[PowerIncome, ...] = ()
+    muster_targets: tuple[MusterTargets, ...] = ()
+    setup: tuple[StateHook, ...] = ()
 
 
-def _index(items: list[Any], what: str) -> dict[str, Any]:
+def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for item in items:
-        if item.id in out:
-            raise ContentError(f"duplicate {what} id {item.id!r}")
-        out[item.id] = item
+        key = getattr(item, attr)
+        if key in out and out[key] is not item:
+            raise ContentError(f"duplicate {what} id {key!r}")
+        out[key] = item
+    return out
+
+
+def _fold_relations(kinds: Iterable[AreaKind]) -> list[AreaKind]:
+    """Each kind with the ``supports`` / ``raids`` that other kinds declare towards it through
+    ``supported_from`` / ``raided_by`` (5.2.1, 5.4.1)."""
+    kinds = list(kinds)
+    out = []
+    for kind in kinds:
+        supports = kind.supports | {k.id for k in kinds if kind.id in k.supported_from}
+        raids = kind.raids | {k.id for k in kinds if kind.id in k.raided_by}
+        out.append(replace(kind, supports=frozenset(supports), raids=frozenset(raids)))
     return out
 
 
@@ -255,11 +425,16 @@ class Ruleset:
         setups: list[Setup],
         westeros_cards: list[WesterosCard],
         wildling_cards: list[WildlingCard],
-        options: list[GameOption] = (),  # type: ignore[assignment]
+        options: Iterable[GameOption] = (),
         hooks: RuleHooks | None = None,
         plugins: tuple[tuple[str, str], ...] = (),
+        action_kinds: Iterable[type[Action]] = (),
+        event_texts: Iterable[EventText] = (),
+        ai_answers: Iterable[AiAnswer] = (),
     ) -> None:
-        self.area_kinds: dict[str, AreaKind] = _index(list(area_kinds), "area kind")
+        from .actions import engine_kinds
+
+        self.area_kinds: dict[str, AreaKind] = _index(_fold_relations(area_kinds), "area kind")
         self.areas: dict[str, AreaDef] = _index(list(areas), "area")
         self.unit_types: dict[str, UnitType] = _index(list(unit_types), "unit type")
         self.order_tokens: dict[str, OrderToken] = _index(list(order_tokens), "order token")
@@ -268,6 +443,11 @@ class Ruleset:
         self.westeros_cards: dict[str, WesterosCard] = _index(list(westeros_cards), "Westeros card")
         self.wildling_cards: dict[str, WildlingCard] = _index(list(wildling_cards), "wildling card")
         self.options: dict[str, GameOption] = _index(list(options), "game option")
+        self.action_kinds: dict[str, type[Action]] = _index(
+            [*engine_kinds().values(), *action_kinds], "action kind", "kind"
+        )
+        self.event_texts: dict[str, EventText] = _index(event_texts, "event text", "kind")
+        self.ai_answers: dict[str, AiAnswer] = _index(ai_answers, "AI answer", "kind")
         self.setups: dict[int, Setup] = {}
         for setup in setups:
             if setup.player_count in self.setups:

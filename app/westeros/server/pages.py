@@ -82,7 +82,13 @@ def map_css(loaded: LoadedPlugins) -> str:
 
 
 NOT_GAME_HOOKS = frozenset(
-    {"register_ai_personalities", "register_templates", "register_static", "register_translations"}
+    {
+        "register_ai_personalities",
+        "register_templates",
+        "register_static",
+        "register_translations",
+        "register_client_scripts",
+    }
 )
 """Hooks that do not change the game's rules or content (AI and UI)."""
 
@@ -259,7 +265,10 @@ def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> di
         "house_name": state.rules.houses[house].name,
         "ws_url": f"/ws/games/{session.game_id}/seats/{house}",
         "map_svg": Markup(map_svg(loaded)),  # our own generated file, trusted markup
-        "content": content_of(state.rules, seats),
+        "content": {
+            **content_of(state.rules, seats),
+            "scripts": loaded.scripts_for(state.rules, state.options),
+        },
         "seats": seats,
         "game_name": session.info.setup.name,
         "replay_url": f"/games/{session.game_id}/replay/{house}",
@@ -280,7 +289,10 @@ def replay_context(
         "full": viewer is None,
         "house_name": rules.houses[viewer].name if viewer in rules.houses else "",
         "map_svg": Markup(map_svg(loaded)),  # our own generated file, trusted markup
-        "content": content_of(rules, seats),
+        "content": {
+            **content_of(rules, seats),
+            "scripts": loaded.scripts_for(rules, info.setup.options),
+        },
         "seats": seats,
         "game_name": info.setup.name,
         "steps_url": f"/games/{info.id}/replay/step/",

@@ -242,7 +242,7 @@ class GameSession:
         Returns the reply for that client only (``error``, ``hint`` or ``pong``), or None when
         an action was accepted (the broadcast ``view`` then tells every seat)."""
         try:
-            parsed = parse_message(message)
+            parsed = parse_message(message, self.state.rules.action_kinds)
         except (SessionError, MalformedAction) as exc:
             return error_reply(exc, reply_id(message))
         try:

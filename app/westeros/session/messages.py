@@ -17,6 +17,7 @@ from typing import Any
 
 from westeros.engine import Action
 from westeros.engine.errors import MalformedAction
+from westeros.engine.actions import ActionKinds
 
 from .errors import MalformedMessage, SessionError
 
@@ -118,15 +119,16 @@ def reply_id(message: Any) -> str | int | None:
     return message_id(data) if isinstance(data, dict) else None
 
 
-def parse_action(value: Any) -> Action:
+def parse_action(value: Any, kinds: ActionKinds | None = None) -> Action:
     """The message's ``action``: a JSON object whose text ``kind`` names an action kind, with
-    that kind's fields (the engine's ``Action.from_json`` checks them: MalformedAction)."""
+    that kind's fields (the engine's ``Action.from_json`` checks them: MalformedAction);
+    ``kinds``: the game's action kinds (``Ruleset.action_kinds``; default the engine's)."""
     if not isinstance(value, dict):
         raise MalformedMessage("'action' must be a JSON object", "malformed/action")
     if not is_text(value.get("kind")):
         raise MalformedMessage("an action's 'kind' must be a text", "malformed/action")
     try:
-        return Action.from_json(value)
+        return Action.from_json(value, kinds)
     except MalformedAction:
         raise
     except Exception as exc:
@@ -136,8 +138,9 @@ def parse_action(value: Any) -> Action:
         ) from exc
 
 
-def parse_message(message: Any) -> Parsed:
-    """Step 1 (message shape): a JSON object with a known ``type`` and that type's fields."""
+def parse_message(message: Any, kinds: ActionKinds | None = None) -> Parsed:
+    """Step 1 (message shape): a JSON object with a known ``type`` and that type's fields;
+    ``kinds``: the game's action kinds (``Ruleset.action_kinds``; default the engine's)."""
     data = load(message)
     if not isinstance(data, dict):
         raise MalformedMessage("a message must be a JSON object", "malformed/not-object")
@@ -157,7 +160,7 @@ def parse_message(message: Any) -> Parsed:
         return Parsed(kind, message_id(data), None, None, house)
     if "action" not in data:
         raise MalformedMessage(f"a {kind!r} message needs an 'action'", "malformed/action")
-    action = parse_action(data["action"])
+    action = parse_action(data["action"], kinds)
     state_id = data.get("state_id")
     if kind == "action" and (not isinstance(state_id, int) or isinstance(state_id, bool)):
         raise MalformedMessage(

@@ -80,7 +80,7 @@ def step(
     format of the log)."""
     where = f"action {entry.seq} ({entry.house})"
     try:
-        action = Action.from_json(entry.action)
+        action = Action.from_json(entry.action, state.rules.action_kinds)
         state, events = apply(state, entry.house, action)
     except IllegalAction as exc:
         raise fail(f"{where} is not legal: {exc}") from exc

@@ -31,7 +31,13 @@ export function area(id) {
   return section("areas")[id] || null;
 }
 
-/** Is `id` an area of this game (ports disappear when their plugin is off)? */
+/** The domain ("land" or "sea") of area `id`; `fallback` when the content does not say. */
+export function domainOf(id, fallback = "land") {
+  const found = area(id);
+  return (found && found.domain) || fallback;
+}
+
+/** Is `id` an area of this game (a plugin's areas disappear when it is off)? */
 export function hasArea(id) {
   const areas = section("areas");
   return Object.keys(areas).length === 0 || Object.prototype.hasOwnProperty.call(areas, id);

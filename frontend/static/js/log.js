@@ -3,6 +3,7 @@
 import { anyCardName, areaName, houseName, prettify, unitName } from "./content.js";
 import { t } from "./i18n.js";
 import { reasonLabel } from "./prompt-titles.js";
+import { pluginOption } from "./registry.js";
 
 /** "2 Footmen, 1 Knight"-style summary of unit types. */
 export function unitSummary(types) {
@@ -49,8 +50,6 @@ const OPTIONS = {
   move_to_bottom: () => t("Put it at the bottom"),
   destroy_units: () => t("Destroy 2 units"),
   drop_track: () => t("Drop 2 places on your highest track"),
-  keep: () => t("Keep the card"),
-  redraw: () => t("Draw again"),
   attacker: () => t("The attacker"),
   defender: () => t("The defender"),
   iron_throne: () => t("Iron Throne"),
@@ -58,9 +57,12 @@ const OPTIONS = {
   kings_court: () => t("King's Court"),
 };
 
-/** The label of a choose_option option: known words, houses, tracks, cards, areas. */
+/** The label of a choose_option option: known words (the host's, then plugins'), houses,
+ * tracks, cards, areas. */
 export function optionText(option) {
   if (OPTIONS[option]) return OPTIONS[option]();
+  const fromPlugin = pluginOption(option);
+  if (fromPlugin) return fromPlugin;
   return anyCardName(option) !== prettify(option) ? anyCardName(option) : houseOrArea(option);
 }
 

@@ -5,6 +5,7 @@
 import {
   area,
   areaName,
+  domainOf,
   hasArea,
   houseName,
   orderLabel,
@@ -15,6 +16,7 @@ import {
 import { s } from "./dom.js";
 import { houseVars, markId } from "./houses.js";
 import { t } from "./i18n.js";
+import { areaKind, decorateMap } from "./registry.js";
 
 const UNIT = 24;
 const ORDER = 26;
@@ -264,6 +266,7 @@ export class BoardMap {
       if (!items.length) continue;
       this.layer.append(this.cluster(area, items));
     }
+    decorateMap(this, model);
   }
 
   tint(area, model) {
@@ -271,8 +274,9 @@ export class BoardMap {
     if (!area.shape) return;
     area.g.classList.toggle("is-controlled", Boolean(owner));
     if (owner) {
-      const base = area.kind === "land" ? "#e8d9ad" : "#a8cadb";
-      const share = area.kind === "land" ? 34 : 30;
+      const land = domainOf(area.id, area.kind) === "land";
+      const base = land ? "#e8d9ad" : "#a8cadb";
+      const share = land ? 34 : 30;
       area.shape.style.fill = `color-mix(in srgb, var(--tint-${owner}, var(--house-${owner}, #888)) ${share}%, ${base})`;
       area.g.dataset.controller = owner;
     } else {
@@ -338,12 +342,13 @@ export class BoardMap {
   /** Where a cluster of `width`×`height` fits best: inside the area, clear of its label. */
   place(area, width, height) {
     const fillShape = this.fillShapeFor(area);
+    const marker = Boolean(areaKind(area.kind).marker);
     const box = area.box || { x0: area.x - 20, y0: area.y - 8, x1: area.x + 20, y1: area.y + 8 };
     const candidates = [];
     for (const scale of [1, 0.85, 0.7]) {
       const w = width * scale;
       const hgt = height * scale;
-      const cx = area.kind === "port" ? area.x : (box.x0 + box.x1) / 2;
+      const cx = marker ? area.x : (box.x0 + box.x1) / 2;
       const spots = [
         [cx, box.y1 + hgt / 2 + 3],
         [cx, box.y0 - hgt / 2 - 3],
@@ -369,10 +374,11 @@ export class BoardMap {
     return candidates[0];
   }
 
+  /** The shape a cluster of `area`'s pieces should lie in (a plugin's area kind may name
+   * another one through its `fillShape`). */
   fillShapeFor(area) {
-    if (area.kind !== "port") return area.shape;
-    const sea = area.between.map((id) => this.areas.get(id)).find((a) => a && a.kind === "sea");
-    return sea ? sea.shape : area.shape;
+    const style = areaKind(area.kind);
+    return (style.fillShape && style.fillShape(area, this)) || area.shape;
   }
 
   fit(shape, area, cx, cy, w, hgt) {
@@ -389,11 +395,13 @@ export class BoardMap {
       }
     }
     let score = inside / total;
-    const others = [...this.areas.values()].filter((a) => a !== area && a.kind === "port");
-    for (const other of others) {
+    const markers = [...this.areas.values()].filter(
+      (a) => a !== area && areaKind(a.kind).marker,
+    );
+    for (const other of markers) {
       if (Math.abs(other.x - cx) < w / 2 + 18 && Math.abs(other.y - cy) < hgt / 2 + 9) score -= 0.6;
     }
-    if (area.kind === "port") {
+    if (areaKind(area.kind).marker) {
       if (Math.abs(area.x - cx) < w / 2 + 18 && Math.abs(area.y - cy) < hgt / 2 + 8) score -= 1;
     }
     return score;

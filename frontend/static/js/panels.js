@@ -480,14 +480,22 @@ export function renderAreaInfo(root, view, id, controllers) {
   );
 }
 
-/** Append log entries (newest last) and keep the newest in view. */
+/** Append log entries (newest last) and keep the newest in view. The same sentence twice in a
+ * row (two footmen mustered in one castle) is one line with a count, never a duplicate line. */
 export function appendLog(list, entries) {
   for (const entry of entries || []) {
     if (quiet(entry)) continue;
     const text = describe(entry);
     if (!text) continue;
+    const last = list.lastElementChild;
+    if (last && last.dataset.text === text) {
+      const times = Number(last.dataset.times || "1") + 1;
+      last.dataset.times = String(times);
+      fill(last, text, " ", h("span", { class: "log-times" }, t("(×{n})", { n: times })));
+      continue;
+    }
     const kind = entry && entry.kind ? entry.kind : "text";
-    const item = h("li", { class: `log-entry log-${kind}` }, text);
+    const item = h("li", { class: `log-entry log-${kind}`, "data-text": text }, text);
     if (entry && entry.kind === "round") item.classList.add("log-round");
     list.append(item);
   }

@@ -5,6 +5,7 @@
 // titles; reasonLabel() turns them into names without rule numbers.
 import { anyCardName, isHouseCard, houseCard, prettify } from "./content.js";
 import { t, tc } from "./i18n.js";
+import { pluginPhase, pluginTitle } from "./registry.js";
 
 const PLANNING = () => t("Planning phase");
 const ACTION = () => t("Action phase");
@@ -12,7 +13,8 @@ const COMBAT = () => t("Combat");
 const WESTEROS = () => t("Westeros phase");
 const WILDLINGS = () => t("Wildlings attack");
 
-/** {kind: () => {phase, title, text}} for every prompt kind the engine and plugins ask. */
+/** {kind: () => {phase, title, text}} for every prompt kind the engine asks (a plugin's own
+ * kinds: its `titles`, registry.js). */
 export const PROMPTS = {
   place_orders: () => ({
     phase: PLANNING(),
@@ -78,11 +80,18 @@ export const PROMPTS = {
     title: t("Make a choice"),
     text: t("Pick one of the choices below; each says what it does."),
   }),
-  tides_redraw: () => ({
+  use_blade: () => ({
     phase: COMBAT(),
-    title: t("Tides of Battle: keep or draw again?"),
+    title: t("Use the Valyrian Steel Blade?"),
     text: t(
-      "You may use the Valyrian Steel Blade to discard your Tides of Battle card and draw another one instead of the +1 strength.",
+      "You hold the Valyrian Steel Blade: once a round you may use it to add 1 to your side's combat strength.",
+    ),
+  }),
+  retreat: () => ({
+    phase: COMBAT(),
+    title: t("Retreat"),
+    text: t(
+      "Choose where the survivors of the defeated army retreat; they are routed until the end of the round.",
     ),
   }),
   muster: () => ({
@@ -118,13 +127,6 @@ export const PROMPTS = {
     title: t("Bid against the wildlings"),
     text: t(
       "The wildlings attack. Bid power tokens in secret for the Night's Watch: if all bids together reach the wildlings' strength, the houses win, else the wildlings do. The highest and lowest bidders are affected most.",
-    ),
-  }),
-  port_takeover: () => ({
-    phase: ACTION(),
-    title: t("Take over the port"),
-    text: t(
-      "The ships in the port were removed. You may put some of your own available ships there.",
     ),
   }),
   muster_area: () => ({
@@ -312,9 +314,11 @@ export function reasonLabel(reason) {
 export function promptText(prompt) {
   const kind = prompt && prompt.kind;
   const data = (prompt && prompt.data) || {};
-  const base = PROMPTS[kind]
-    ? PROMPTS[kind]()
-    : { phase: t("Decision"), title: prettify(kind || ""), text: t("Make a choice.") };
+  const base = (PROMPTS[kind] ? PROMPTS[kind]() : pluginTitle(kind)) || {
+    phase: pluginPhase(kind) || t("Decision"),
+    title: prettify(kind || ""),
+    text: t("Make a choice."),
+  };
   const key = reasonKey(data.reason);
   const asked = /^retreat/.test(key) ? "retreat" : slug(key);
   if (ASKED_BY[asked]) {
@@ -330,20 +334,6 @@ export function promptText(prompt) {
     };
   }
   return base;
-}
-
-const TIDES_CARDS = {
-  zero: () => t("strength 0"),
-  sword: () => t("a sword (+1)"),
-  fortification: () => t("a fortification (+1)"),
-  two: () => t("strength 2"),
-  three: () => t("strength 3"),
-  skull: () => t("a skull"),
-};
-
-/** A Tides of Battle card (RULES.md 10.1) by what it shows, else null. */
-export function tidesCardName(id) {
-  return TIDES_CARDS[id] ? TIDES_CARDS[id]() : null;
 }
 
 /** Why a mustering area offers nothing to recruit. */

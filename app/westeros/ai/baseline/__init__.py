@@ -37,6 +37,9 @@ class BaselineBot(PlanningPolicy, ActionPolicy, MusteringPolicy, BiddingPolicy, 
         prompt = view["prompt"]
         handler = HANDLERS.get(prompt["kind"])
         if handler is None:
+            plugin = rules.ai_answers.get(prompt["kind"])  # a plugin's prompt (ports, Tides)
+            if plugin is not None:
+                return plugin.answer(view, rules, self.rnd)
             return legal.fallback_action(view, rules)
         return handler(self, Situation(view, rules), prompt["data"])
 
@@ -56,10 +59,10 @@ HANDLERS: dict[str, Callable[[BaselineBot, Situation, Data], Action]] = {
     "destroy_units": BaselineBot.destroy_units,
     "reconcile_supply": BaselineBot.reconcile_supply,
     "choose_area": BaselineBot.choose_area,
+    "retreat": BaselineBot.choose_area,
     "choose_option": BaselineBot.choose_option,
-    "tides_redraw": BaselineBot.tides_redraw,
+    "use_blade": BaselineBot.choose_option,
     "support_neutral_attack": BaselineBot.support_neutral_attack,
-    "port_takeover": BaselineBot.port_takeover,
     "upgrade_units": BaselineBot.upgrade_units,
     "replace_units": BaselineBot.replace_units,
     "muster_area": BaselineBot.muster_area,

@@ -13,7 +13,7 @@ from ...engine.state import TRACKS
 from .. import legal
 from ..analysis import DEFENSE, Situation
 from .combat import CombatPolicy
-from .policy import CALM_WILDLING_CARDS, CONSOLIDATE, HOLD_OPTIONS, TRACK_WEIGHT, Data, asked_kind
+from .policy import CALM_WILDLING_CARDS, CONSOLIDATE, HOLD_OPTIONS, TRACK_WEIGHT, Data
 
 
 class ChoicePolicy(CombatPolicy):
@@ -63,10 +63,6 @@ class ChoicePolicy(CombatPolicy):
         attacker = data["attacker"]
         weaker = sit.castles.get(attacker, 0) < sit.castles.get(sit.me, 0)
         return Choose("yes" if weaker and attacker != sit.leader else "no")
-
-    def port_takeover(self, sit: Situation, data: Data) -> Action:
-        """Port take-over (6.3.1): as many ships as allowed."""
-        return Action.from_json({"kind": asked_kind(sit), "count": data["max"]})
 
     def upgrade_units(self, sit: Situation, data: Data) -> Action:
         """Crow Killers (7.3.3): upgrade as many footmen as allowed, most endangered first."""

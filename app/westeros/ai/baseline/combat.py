@@ -10,7 +10,7 @@ from ...engine.actions import Action, Choose, SelectUnits
 from ...engine.combat.context import Combat
 from ...engine.combat.strength import totals, victor
 from ..analysis import FIEFDOMS, Situation
-from .policy import UNIT_WORTH, WEAK_TIDES_CARDS, Data, Policy
+from .policy import UNIT_WORTH, Data, Policy
 
 
 class CombatPolicy(Policy):
@@ -135,7 +135,3 @@ class CombatPolicy(Policy):
                 ),
             )
         return max(areas, key=lambda a: sit.attack_potential(sit.me, a) - 0.2 * sit.value(a, loser))
-
-    def tides_redraw(self, sit: Situation, data: Data) -> Action:
-        """Tides of Battle (10.3): redraw only a card that adds nothing."""
-        return Choose("redraw" if data["card"] in WEAK_TIDES_CARDS else "keep")

@@ -21,7 +21,6 @@ TRACK_WEIGHT = {"iron_throne": 1.0, "fiefdoms": 0.8, "kings_court": 1.1}
 BID_SHARE = {"iron_throne": 0.3, "fiefdoms": 0.25, "kings_court": 0.45}
 UNIT_WORTH = {"footman": 1.0, "knight": 2.0, "siege_engine": 1.5, "ship": 1.1}
 CALM_WILDLING_CARDS = frozenset({"silence-at-the-wall"})
-WEAK_TIDES_CARDS = frozenset({"zero"})
 HOLD_OPTIONS = ("keep_on_top", "move_to_bottom")
 
 
@@ -64,8 +63,3 @@ class Policy:
             if t.domain == LAND and t.musterable
         )
         return land and board.within_supply(s, sit.me, here)
-
-
-def asked_kind(sit: Situation) -> str:
-    """The action kind the current prompt asks for (plugin prompts name their own)."""
-    return sit.view["prompt"]["actions"][0]

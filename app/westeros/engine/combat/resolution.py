@@ -56,6 +56,8 @@ class UseBlade(ChooseOption):
 
     which: str
 
+    prompt_kind = "use_blade"
+
     def chosen(self, state: State, option: str) -> None:
         if option == USE:
             state.blade_used = True

@@ -18,8 +18,9 @@ from __future__ import annotations
 import dataclasses
 
 from .. import board
+from ..actions import SelectArea
 from ..errors import IllegalMove
-from ..flow import Step
+from ..flow import Prompt, Step
 from ..state import State, Unit
 from .abilities import ChooseArea, ability_of
 from .context import ATTACKER, DEFENDER, Combat
@@ -122,6 +123,17 @@ class ChooseRetreat(ChooseArea):
 
     rule = "5.4.10"
     error = IllegalMove
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        """A ``retreat`` prompt naming whose units retreat (``loser``: the chooser's own, or
+        the opponent's when Robb Stark lets the winner choose)."""
+        data = {
+            "areas": list(self.areas),
+            "optional": False,
+            "reason": self.reason,
+            "loser": state.combat.side(self.which).house,
+        }
+        return {self.house: Prompt(self.house, "retreat", (SelectArea.kind,), data)}
 
     def chosen(self, state: State, area: str | None) -> None:
         assert area is not None

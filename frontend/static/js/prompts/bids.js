@@ -1,10 +1,9 @@
-// Secret bids (Clash of Kings 3.6, wildlings 7.2), ordering tied houses (3.6.3) and the number
-// of ships taking over a port (6.3.1).
-import { areaName, houseName, trackName } from "../content.js";
+// Secret bids (Clash of Kings 3.6, wildlings 7.2) and ordering tied houses (3.6.3).
+import { houseName, trackName } from "../content.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { houseChip } from "../panels.js";
-import { button, commitButton, header, note, numberPicker } from "./common.js";
+import { button, commitButton, header, numberPicker } from "./common.js";
 
 /** bid and wildling_bid: 0..available power tokens, kept secret until all have bid. */
 export function bid(ctx) {
@@ -136,37 +135,4 @@ export function orderTies(ctx) {
     ctx.overlay({});
   }
   paint();
-}
-
-/** port_takeover: how many own ships replace the removed ones (6.3.1). */
-export function portTakeover(ctx) {
-  const { data, draft } = ctx;
-  draft.count ??= data.max;
-  ctx.paint(
-    header(
-      t("Take over {port}", { port: areaName(data.port) }),
-      t(
-        "The ships in the port were removed. You may put up to {max} of your own available ships there.",
-        { max: data.max },
-      ),
-    ),
-    numberPicker(
-      data.min ?? 0,
-      data.max,
-      draft.count,
-      (value) => {
-        draft.count = value;
-      },
-      t("Ships"),
-    ),
-    note(t("Removed ships: {n}", { n: data.removed })),
-    h(
-      "div",
-      { class: "prompt-actions" },
-      commitButton(t("Confirm"), () => ctx.act({ kind: "take_over_ships", count: draft.count })),
-    ),
-  );
-  ctx.map.clearChoice();
-  ctx.map.setSelected([data.port]);
-  ctx.overlay({});
 }

@@ -4,12 +4,12 @@ import { anyCardName, areaName, houseCard, isHouseCard, prettify } from "../cont
 import { h } from "../dom.js";
 import { t, tc, tn } from "../i18n.js";
 import { optionText, reasonText } from "../log.js";
-import { tidesCardName } from "../prompt-titles.js";
 import { cardTile } from "../panels.js";
 import { button, choiceButton, commitButton, header, note, unitLabel } from "./common.js";
 
-/** choose_option (and tides_redraw): one of `data.options`, explained by `data.reason`. */
-export function chooseOption(ctx, title, text) {
+/** choose_option (and plugin prompts built on it): one of `data.options`, explained by
+ * `data.reason`; `extra` (a node) replaces the "Your card" note. */
+export function chooseOption(ctx, title, text, extra = null) {
   const { data, draft, view } = ctx;
   draft.option ??= null;
   function paint() {
@@ -20,9 +20,7 @@ export function chooseOption(ctx, title, text) {
         text || (isHouseCard(data.reason) ? tc(houseCard(data.reason).text) : null),
         title && !isHouseCard(data.reason) ? data.reason : null,
       ),
-      data.card
-        ? note(t("Your card: {card}", { card: tidesCardName(data.card) || anyCardName(data.card) }))
-        : null,
+      extra || (data.card ? note(t("Your card: {card}", { card: anyCardName(data.card) })) : null),
       view.wildling_top && data.options.includes("keep_on_top")
         ? note(t("The top wildling card is {card}.", { card: anyCardName(view.wildling_top) }))
         : null,

@@ -1,7 +1,12 @@
-// Which renderer answers which prompt kind (engine Prompt.kind, see docs/protocol.md).
+// Which renderer answers which prompt kind (engine Prompt.kind, see docs/protocol.md): the
+// host's screens for the base game's kinds, then those plugins register (registry.js), then a
+// generic screen built from the prompt's data. Screens are chosen by kind, never by `reason`.
+import { houseName } from "../content.js";
+import { t } from "../i18n.js";
 import { promptText } from "../prompt-titles.js";
+import { pluginPrompt } from "../registry.js";
 import { consolidate, muster, raid } from "./actions.js";
-import { bid, orderTies, portTakeover } from "./bids.js";
+import { bid, orderTies } from "./bids.js";
 import { blade, chooseHouseCard, declareSupport, supportNeutralAttack } from "./combat.js";
 import { chooseArea, chooseOption, fallback, selectUnits } from "./generic.js";
 import { march } from "./march.js";
@@ -17,13 +22,12 @@ const RENDERERS = {
   bid,
   wildling_bid: bid,
   order_ties: orderTies,
-  port_takeover: portTakeover,
   choose_house_card: chooseHouseCard,
   declare_support: declareSupport,
   support_neutral_attack: supportNeutralAttack,
-  choose_option: (ctx) =>
-    ctx.data.reason === "valyrian-steel-blade" ? blade(ctx) : chooseOption(ctx, ...words(ctx)),
-  tides_redraw: (ctx) => chooseOption(ctx, ...words(ctx)),
+  use_blade: blade,
+  choose_option: (ctx) => chooseOption(ctx, ...words(ctx)),
+  retreat,
   choose_area: (ctx) => chooseArea(ctx, ...words(ctx)),
   muster_area: (ctx) => chooseArea(ctx, ...words(ctx)),
   destroy_area: (ctx) => chooseArea(ctx, ...words(ctx)),
@@ -33,9 +37,27 @@ const RENDERERS = {
   replace_units: (ctx) => selectUnits(ctx, ...words(ctx)),
 };
 
+/** retreat (5.4.10): the loser's survivors retreat; with Robb Stark the winner chooses. */
+function retreat(ctx) {
+  const own = ctx.data.loser === ctx.house;
+  chooseArea(
+    ctx,
+    t("Retreat"),
+    own
+      ? t(
+          "Your army lost the combat. Choose where the survivors retreat; they are routed until the end of the round.",
+        )
+      : t(
+          "You won the combat, and your card lets you choose where {house}'s survivors retreat; they are routed until the end of the round.",
+          { house: houseName(ctx.data.loser) },
+        ),
+  );
+}
+
 /** Draw the decision `ctx.prompt` into the prompt panel. */
 export function renderPrompt(ctx) {
-  const render = RENDERERS[ctx.prompt.kind] || fallback;
+  const kind = ctx.prompt.kind;
+  const render = RENDERERS[kind] || pluginPrompt(kind) || fallback;
   render(ctx);
 }
 

@@ -1,0 +1,84 @@
+// What plugins add to the board in the browser (docs/plugins.md, register_client_scripts).
+// The board and replay pages import the client scripts of the plugins that are part of the
+// game (`content.scripts`); each script calls `registerPlugin` once:
+//
+//   import { registerPlugin } from "/static/js/registry.js";
+//   registerPlugin("my_plugin", {
+//     prompts: { my_prompt_kind: (ctx) => { ... } },      // a screen per prompt kind
+//     phases: { my_prompt_kind: () => t("Action: my thing") }, // top-bar label per prompt kind
+//     titles: { my_prompt_kind: () => ({ phase, title, text }) }, // plain words per prompt kind
+//     options: { my_option: () => t("Do my thing") },        // choose_option labels
+//     areaKinds: { my_kind: { marker: true, fillShape(area, map) { ... } } }, // map drawing
+//     decorate(map, model) { ... },                          // extra pieces after each render
+//   });
+//
+// The host never names a plugin's prompt kinds, options or area kinds itself.
+
+const plugins = new Map();
+
+/** Add a plugin's client parts; a second registration under the same name is refused. */
+export function registerPlugin(name, parts) {
+  if (plugins.has(name)) throw new Error(`plugin ${name} is already registered`);
+  plugins.set(name, parts || {});
+}
+
+function lookup(section, key) {
+  for (const parts of plugins.values()) {
+    const table = parts[section];
+    if (table && Object.prototype.hasOwnProperty.call(table, key)) return table[key];
+  }
+  return undefined;
+}
+
+/** The screen a plugin registered for prompt kind `kind`, if any. */
+export function pluginPrompt(kind) {
+  return lookup("prompts", kind);
+}
+
+/** The top-bar label a plugin registered for prompt kind `kind`, or "". */
+export function pluginPhase(kind) {
+  const label = lookup("phases", kind);
+  return label ? label() : "";
+}
+
+/** The plain words ({phase, title, text}) a plugin registered for prompt kind `kind`, or
+ * null. */
+export function pluginTitle(kind) {
+  const words = lookup("titles", kind);
+  return words ? words() : null;
+}
+
+/** The label a plugin registered for option `option`, or null. */
+export function pluginOption(option) {
+  const label = lookup("options", option);
+  return label ? label() : null;
+}
+
+/** How the map draws areas of kind `kind` ({marker, fillShape}); {} for the host's kinds. */
+export function areaKind(kind) {
+  return lookup("areaKinds", kind) || {};
+}
+
+/** Let every plugin add its pieces to the map after a render. */
+export function decorateMap(map, model) {
+  for (const parts of plugins.values()) {
+    if (typeof parts.decorate === "function") parts.decorate(map, model);
+  }
+}
+
+/** The names of the plugins registered so far (for tests and the help panel). */
+export function registeredPlugins() {
+  return [...plugins.keys()];
+}
+
+/** Import the client scripts `urls` (each registers itself); a script that fails is logged
+ * and skipped, so the board still works without it. */
+export async function loadPlugins(urls) {
+  for (const url of urls || []) {
+    try {
+      await import(url);
+    } catch (error) {
+      console.error(`plugin script ${url} failed to load`, error);
+    }
+  }
+}
