@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from westeros.engine import Action
-from westeros.engine.errors import MalformedAction
 from westeros.engine.actions import ActionKinds
+from westeros.engine.errors import MalformedAction
 
 from .errors import MalformedMessage, SessionError
 
