@@ -155,7 +155,13 @@ class Simultaneous(Decision):
 
     Subclasses are frozen dataclasses with fields ``houses`` (who decides) and ``commits``
     (a tuple of (house, Action) pairs, kept in the step so that player_view never sees them).
-    They implement ``prompt_for``, ``check`` and ``resolve``."""
+    They implement ``prompt_for``, ``check`` and ``resolve`` and name the Action kinds they
+    take in ``commit_kinds`` (for the AlreadyRevealed refusal).
+
+    Take-backs (4.1, 3.6.2, 7.2.1, 5.4.3): a house that committed may commit again, replacing
+    its commitment, while the step waits; ``pending`` still lists only the houses that have not
+    committed, so an AI is asked once. The last commitment reveals and resolves at once, so the
+    window closes exactly then; nothing random happens between commitments and the reveal."""
 
     __slots__ = ()
     houses: tuple[str, ...]
