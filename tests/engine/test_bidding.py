@@ -80,7 +80,9 @@ def test_0_4_4_bids_stay_secret_until_revealed(rules: Ruleset) -> None:
     s, events = apply(s, "stark", Bid(4))
     assert all("amount" not in e.data and "bids" not in e.data for e in events)
     view_after = player_view(s, "lannister")
-    assert {k for k, v in view_after.items() if v != view_before[k]} == {"waiting_for"}
+    changed = {k for k, v in view_after.items() if v != view_before[k]}
+    assert changed == {"waiting_for", "committed"}
+    assert view_after["committed"] == ["stark"]
     s, events = apply(s, "baratheon", Bid(0))
     s, events = apply(s, "lannister", Bid(1))
     revealed = [e.data["bids"] for e in events if e.kind == "bids"]

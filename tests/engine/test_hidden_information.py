@@ -39,6 +39,11 @@ def reshuffled(state: State, salt: int) -> State:
     return s
 
 
+def public(view: dict) -> dict:
+    """A view without who is still deciding and who has committed."""
+    return {k: v for k, v in view.items() if k not in ("waiting_for", "committed")}
+
+
 def views(state: State) -> dict[str | None, dict]:
     return {h: player_view(state, h) for h in (*state.houses, *VIEWERS_EXTRA)}
 
@@ -69,9 +74,22 @@ def test_no_view_leaks_secrets_at_any_decision_point(rules: Ruleset, seed: int) 
             for viewer, view in after.items():
                 if viewer == house:
                     continue
-                assert {k: v for k, v in view.items() if k != "waiting_for"} == {
-                    k: v for k, v in before[viewer].items() if k != "waiting_for"
-                }, f"{house}'s secret {action} changed {viewer}'s view"
+                assert public(view) == public(before[viewer]), (
+                    f"{house}'s secret {action} changed {viewer}'s view"
+                )
+                assert house in view["committed"] and house not in before[viewer]["committed"]
                 seen = [e for e in events if visible(e, viewer)]
                 assert all(e.kind == "committed" and e.data == {"house": house} for e in seen)
+            if rnd.random() < 0.5:
+                # A take-back (4.1, 3.6.2, 7.2.1, 5.4.3): the replaced and the new commitment
+                # never reach another seat; the house itself sees its new one.
+                again = random_action(new, house, rnd)
+                new, events = apply(new, house, again)
+                for viewer, view in views(new).items():
+                    if viewer == house:
+                        assert view["take_back"]["commitment"] == again.to_json()
+                        continue
+                    assert view == after[viewer], f"{house}'s take-back changed {viewer}'s view"
+                    seen = [e for e in events if visible(e, viewer)]
+                    assert [(e.kind, e.data) for e in seen] == [("committed", {"house": house})]
         state = new

@@ -16,7 +16,7 @@ import pytest
 from westeros.engine.actions import Action, Bid, action_kinds
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import IllegalAction, NotPending, WrongActionKind
-from westeros.engine.flow import apply, pending, random_action
+from westeros.engine.flow import Simultaneous, apply, pending, random_action
 from westeros.engine.setup import new_game
 from westeros.engine.state import State
 
@@ -92,11 +92,12 @@ def test_a_house_that_is_not_asked_is_refused(rules: Ruleset) -> None:
     state = new_game(rules, 6, 3)
     asked = set(pending(state))
     idle = [h for h in state.houses if h not in asked]
-    if not idle:
-        # Everyone places orders at once in round 1; answer for one house and retry it.
-        house = sorted(asked)[0]
+    while isinstance(state.stack[-1], Simultaneous):
+        # Everyone places orders at once in round 1 (and may change them until the reveal):
+        # answer for every house; then those the Messenger Raven does not ask are idle.
+        house = sorted(pending(state))[0]
         state, _ = apply(state, house, random_action(state, house, random.Random(0)))
-        idle = [house]
+        idle = [h for h in state.houses if h not in pending(state)]
     before = state.hash()
     with pytest.raises(NotPending):
         apply(state, idle[0], Bid(0))

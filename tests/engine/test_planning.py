@@ -293,7 +293,7 @@ def _restricted(token: OrderToken, restrictions: frozenset[str]) -> bool:
 
 
 def _without_waiting(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k != "waiting_for"}
+    return {k: v for k, v in view.items() if k not in ("waiting_for", "committed")}
 
 
 def test_0_4_4_orders_are_hidden_from_other_houses_until_the_reveal(rules: Ruleset) -> None:

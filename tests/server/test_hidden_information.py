@@ -87,7 +87,7 @@ def as_json(value: Any) -> Any:
 
 
 def public_part(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k != "waiting_for"}
+    return {k: v for k, v in view.items() if k not in ("waiting_for", "committed")}
 
 
 def check_view(

@@ -365,3 +365,20 @@ def test_5_4_card_hints_agree_with_the_combats_over_random_games(rules: Ruleset)
                 else:
                     watch.see(event.kind, event.data)
     assert compared >= 100
+
+
+def test_5_4_3_a_house_changing_its_committed_card_still_gets_the_card_hint(
+    rules: Ruleset,
+) -> None:
+    """A take-back (issue 13.2): after committing a house card, the defender reopens the choice
+    before Lannister has chosen; the hint answers for the new draft as it did before."""
+    s = blank(rules)
+    put(s, "blackwater", "stark", "footman")
+    put(s, "stoney-sept", "lannister", "footman")
+    units = s.units["stoney-sept"]
+    board.remove_units(s, "stoney-sept", units)
+    s = run(s, StartCombat("lannister", "stoney-sept", "blackwater", units, "march+0"))
+    fresh = hints.hint(s, "stark", Choose("eddard-stark"))
+    s, _ = apply(s, "stark", Choose("the-blackfish"))
+    assert "stark" not in pending(s)
+    assert hints.hint(s, "stark", Choose("eddard-stark")) == fresh

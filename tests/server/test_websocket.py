@@ -125,9 +125,26 @@ def test_house_that_is_not_pending_is_refused(
     orders = orders_for(game, "stark")
     stark.send_json({"type": "action", "action": orders, "state_id": 0})
     assert receive(stark)["state_id"] == receive(lannister)["state_id"] == 1
-    # Stark has committed its orders (4.1); it is asked nothing until the others have.
-    reply = refused(stark, lannister, game, {"type": "action", "action": orders, "state_id": 1})
-    assert (engine_refusal(reply), reply["rule"]) == (True, "5.1")
+    # Stark may change its orders until the last house commits (4.1, a take-back); Lannister
+    # sees only that Stark has committed.
+    changed = orders_for(game, "stark", seed=1)
+    stark.send_json({"type": "action", "action": changed, "state_id": 1})
+    assert receive(stark)["view"]["take_back"]["commitment"] == changed
+    seen = receive(lannister)["view"]
+    assert (seen["committed"], seen["take_back"], seen["orders"]) == (["stark"], None, {})
+    lannister.send_json(
+        {"type": "action", "action": orders_for(game, "lannister"), "state_id": game.serial}
+    )
+    receive(stark), receive(lannister)
+    game.submit("baratheon", random_action(game.state, "baratheon", random.Random(0)), 3)
+    revealed = receive(stark)["view"]["orders"]
+    receive(lannister)
+    assert {a: t for a, (h, t) in revealed.items() if h == "stark"} == dict(changed["orders"])
+    # After the reveal Stark is asked nothing: a take-back is refused.
+    reply = refused(
+        stark, lannister, game, {"type": "action", "action": orders, "state_id": game.serial}
+    )
+    assert (reply["code"], reply["rule"]) == ("illegal/already-revealed", "4.1")
 
 
 def test_illegal_action_is_refused_with_the_rule_it_breaks(

@@ -47,6 +47,7 @@ class TrackBid(Simultaneous):
     track: str
     houses: tuple[str, ...]
     commits: tuple[tuple[str, Action], ...]
+    commit_kinds: ClassVar[tuple[str, ...]] = (Bid.kind,)
 
     def prompt_for(self, state: State, house: str) -> Prompt:
         return Prompt(

@@ -31,6 +31,15 @@ class NotPending(IllegalAction):
     code = "illegal/not-pending"
 
 
+class AlreadyRevealed(NotPending):
+    """A take-back after the reveal: a committed order set, bid or house card may be changed
+    only until the last house commits; then everything is revealed at once (4.1, 3.6.2,
+    7.2.1, 5.4.3)."""
+
+    rule = "4.1"
+    code = "illegal/already-revealed"
+
+
 class WrongActionKind(IllegalAction):
     """The action does not answer the question the house is asked."""
 

@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
-from .errors import NotPending, WrongActionKind
+from .errors import AlreadyRevealed, NotPending, WrongActionKind
 
 if TYPE_CHECKING:
     from .state import Event, State
@@ -104,9 +104,9 @@ def apply(state: State, house: str, action: Action) -> tuple[State, list[Event]]
     """Apply one house's decision; returns the new state and what happened.
 
     Raises an IllegalAction subclass, naming the rule, and leaves ``state`` unchanged."""
-    prompt = pending(state).get(house)
+    prompt = decision_for(state, house)
     if prompt is None:
-        raise NotPending(f"{house} is not asked to decide anything now")
+        raise not_asked(state, house, action)
     if action.kind not in prompt.actions:
         raise WrongActionKind(
             f"{house} is asked for {prompt.kind!r} ({', '.join(prompt.actions)}), "
@@ -120,6 +120,30 @@ def apply(state: State, house: str, action: Action) -> tuple[State, list[Event]]
     return new, events
 
 
+def decision_for(state: State, house: str) -> Prompt | None:
+    """What ``house`` may answer now: its pending prompt, or (a take-back) the question of the
+    open simultaneous decision it has already committed to (``open_commitment``)."""
+    prompt = pending(state).get(house)
+    if prompt is None:
+        step = open_commitment(state, house)
+        if step is not None:
+            prompt = step.prompt_for(state, house)
+    return prompt
+
+
+def not_asked(state: State, house: str, action: Action) -> NotPending:
+    """The refusal for an answer from a house that is asked nothing: AlreadyRevealed when it
+    is a secret commitment that was already revealed (a take-back came too late)."""
+    if state.winner is None and any(
+        cls.too_late(state, house, action) for cls in _SIMULTANEOUS.values()
+    ):
+        return AlreadyRevealed(
+            f"{house} can no longer change its decision: every house had committed and the "
+            "decisions were revealed"
+        )
+    return NotPending(f"{house} is not asked to decide anything now")
+
+
 def random_action(state: State, house: str, rnd: random.Random) -> Action:
     """A random legal action for ``house`` (which must be pending)."""
     top = state.stack[-1]
@@ -131,11 +155,28 @@ class Simultaneous(Decision):
 
     Subclasses are frozen dataclasses with fields ``houses`` (who decides) and ``commits``
     (a tuple of (house, Action) pairs, kept in the step so that player_view never sees them).
-    They implement ``prompt_for``, ``check`` and ``resolve``."""
+    They implement ``prompt_for``, ``check`` and ``resolve`` and name the Action kinds they
+    take in ``commit_kinds`` (for the AlreadyRevealed refusal).
+
+    Take-backs (4.1, 3.6.2, 7.2.1, 5.4.3): a house that committed may commit again, replacing
+    its commitment, while the step waits; ``pending`` still lists only the houses that have not
+    committed, so an AI is asked once. The last commitment reveals and resolves at once, so the
+    window closes exactly then; nothing random happens between commitments and the reveal."""
 
     __slots__ = ()
     houses: tuple[str, ...]
     commits: tuple[tuple[str, Action], ...]
+    commit_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _SIMULTANEOUS[f"{cls.__module__}.{cls.__qualname__}"] = cls
+
+    @classmethod
+    def too_late(cls, state: State, house: str, action: Action) -> bool:
+        """Is ``action`` from ``house`` (asked nothing now) a commitment to this kind of
+        decision after its reveal? Default: its kind is one of ``commit_kinds``."""
+        return action.kind in cls.commit_kinds
 
     def prompt_for(self, state: State, house: str) -> Prompt:
         """The question for ``house``."""
@@ -154,8 +195,15 @@ class Simultaneous(Decision):
         return {h: self.prompt_for(state, h) for h in self.houses if h not in done}
 
     def act(self, state: State, house: str, action: Action) -> None:
+        """Record ``house``'s commitment; a house that already committed replaces its
+        commitment (a take-back). The last house's commitment reveals and resolves at once,
+        which closes the take-back window."""
         self.check(state, house, action)
-        step = dataclasses.replace(self, commits=(*self.commits, (house, action)))  # type: ignore[type-var]
+        if any(h == house for h, _ in self.commits):
+            commits = tuple((h, action if h == house else a) for h, a in self.commits)
+        else:
+            commits = (*self.commits, (house, action))
+        step = dataclasses.replace(self, commits=commits)  # type: ignore[type-var]
         state.emit("committed", house=house)
         if len(step.commits) == len(self.houses):
             state.pop()
@@ -165,3 +213,33 @@ class Simultaneous(Decision):
 
     def run(self, state: State) -> None:
         self.resolve(state, dict(self.commits))
+
+
+_SIMULTANEOUS: dict[str, type[Simultaneous]] = {}
+
+
+def open_commitment(state: State, house: str) -> Simultaneous | None:
+    """The simultaneous decision on top of the stack if ``house`` has committed to it and it is
+    not revealed yet: until then ``house`` may change its commitment (take-back)."""
+    if state.winner is not None or not state.stack:
+        return None
+    top = state.stack[-1]
+    if isinstance(top, Simultaneous) and any(h == house for h, _ in top.commits):
+        return top
+    return None
+
+
+def committed(state: State) -> list[str]:
+    """The houses that have committed to the open simultaneous decision (never what)."""
+    if state.winner is not None or not state.stack:
+        return []
+    top = state.stack[-1]
+    return sorted(h for h, _ in top.commits) if isinstance(top, Simultaneous) else []
+
+
+def commitment(state: State, house: str) -> Action | None:
+    """``house``'s own commitment to the open simultaneous decision (for its own view only)."""
+    step = open_commitment(state, house)
+    if step is None:
+        return None
+    return next(a for h, a in step.commits if h == house)

@@ -115,6 +115,7 @@ class OrderPlacement(Simultaneous):
     houses: tuple[str, ...]
     areas: tuple[tuple[str, tuple[str, ...]], ...]
     commits: tuple[tuple[str, Action], ...] = ()
+    commit_kinds: ClassVar[tuple[str, ...]] = (PlaceOrders.kind,)
 
     def areas_of(self, house: str) -> tuple[str, ...]:
         """The areas in which ``house`` must place orders."""

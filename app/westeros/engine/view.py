@@ -2,8 +2,10 @@
 
 ``player_view(state, house)`` is all a seat (or an AI) may know: the board, public hands and
 discard piles, revealed orders, deck sizes, its own prompt. Unrevealed orders, bids and house
-cards live inside decision steps and never appear here; deck orders stay hidden except the top
-wildling card for a house that looked at it with the Messenger Raven (4.4)."""
+cards live inside decision steps and never appear here: a house sees only its own, in
+``take_back``, while it may still change it, and every house sees who has ``committed``. Deck
+orders stay hidden except the top wildling card for a house that looked at it with the
+Messenger Raven (4.4)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any
 
 from .board import controller
 from .combat.strength import totals
-from .flow import pending
+from .flow import commitment, committed, open_commitment, pending
 from .state import Event, State
 
 
@@ -70,6 +72,7 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
         "raven_used": state.raven_used,
         "combat": combat_view(state, house),
         "waiting_for": sorted(prompts),
+        "committed": committed(state),
         "prompt": None,
         "winner": state.winner,
         "ext": {k: v for k, v in sorted(state.ext.items()) if not k.startswith("_")},
@@ -79,4 +82,22 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
     if house is not None and house in prompts:
         p = prompts[house]
         view["prompt"] = {"kind": p.kind, "actions": list(p.actions), "data": p.data}
+    view["take_back"] = take_back_view(state, house)
     return view
+
+
+def take_back_view(state: State, house: str | None) -> dict[str, Any] | None:
+    """For a house that committed to the open simultaneous decision: the question it may
+    answer again until the reveal and its own current commitment (4.1, 3.6.2, 7.2.1, 5.4.3);
+    never another house's. None otherwise."""
+    step = open_commitment(state, house) if house is not None else None
+    own = commitment(state, house) if house is not None else None
+    if step is None or own is None or house is None:
+        return None
+    p = step.prompt_for(state, house)
+    return {
+        "kind": p.kind,
+        "actions": list(p.actions),
+        "data": p.data,
+        "commitment": own.to_json(),
+    }

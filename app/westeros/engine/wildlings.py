@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import ClassVar
 
 from . import power, tracks, victory
 from .actions import Action, Bid
@@ -46,6 +47,7 @@ class WildlingBidding(Simultaneous):
     houses: tuple[str, ...]
     commits: tuple[tuple[str, Action], ...]
     strength: int
+    commit_kinds: ClassVar[tuple[str, ...]] = (Bid.kind,)
 
     def prompt_for(self, state: State, house: str) -> Prompt:
         return Prompt(

@@ -19,14 +19,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from westeros.engine import Action, Choose, State, march, pending, player_view, preview
+from westeros.engine import Action, Choose, State, march, player_view, preview
+from westeros.engine.flow import decision_for
 from westeros.engine.legality import problem
 from westeros.engine.public import public_state
 
 
 def hint(state: State, house: str, action: Action) -> dict[str, Any]:
-    """The hint for ``house``'s draft ``action`` (``house`` is pending)."""
-    prompt = pending(state)[house]
+    """The hint for ``house``'s draft ``action`` (``house`` is pending, or changing its
+    commitment: a take-back, 4.1/5.4.3)."""
+    prompt = decision_for(state, house)
+    assert prompt is not None
     kind = "house_card" if prompt.kind == "choose_house_card" else prompt.kind
     reply: dict[str, Any] = {"kind": kind, "legal": True, "problem": None}
     public = public_state(player_view(state, house), state.rules)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from westeros.engine import Action, IllegalAction, State, apply, pending
+from westeros.engine import Action, IllegalAction, State, apply
 from westeros.engine.errors import EngineError, NotPending
+from westeros.engine.flow import decision_for
 from westeros.engine.state import Event
 from westeros.store import GameStore, StoreError
 
@@ -33,7 +34,7 @@ def check_pending(state: State, house: str) -> None:
     """Step 3: is ``house`` asked to decide now?"""
     if state.winner is not None:
         raise NotPending("the game is over")
-    if house not in pending(state):
+    if decision_for(state, house) is None:  # pending, or changing a commitment (take-back)
         raise NotPending(f"{house} is not asked to decide anything now")
 
 
@@ -49,8 +50,9 @@ def apply_and_save(
     """Steps 3-5 and the commit: ``house`` decides ``action`` on its view ``state_id`` of
     ``state`` (its view last changed at ``changed_at``). Raises NotPending, an IllegalAction
     subclass, StaleState, NotSaved or InternalError, and then nothing is stored."""
-    check_pending(state, house)
-    try:
+    if state.winner is not None:
+        raise NotPending("the game is over")
+    try:  # the engine refuses a house not asked (NotPending, AlreadyRevealed)
         new, events = apply(state, house, action)
     except IllegalAction:
         raise

@@ -9,7 +9,8 @@ seat's whole log so far.
 
 The hub also remembers, per house, the serial at which that house's view last changed: the
 session's staleness check (an action is stale when the sender's own view has changed since
-the ``state_id`` it acted on; a change of ``waiting_for`` alone does not count)."""
+the ``state_id`` it acted on; a change of ``waiting_for`` or ``committed`` alone does not
+count)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def plain_narrator(event: Mapping[str, Any]) -> str:
 
 
 def _without_waiting(view: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k != "waiting_for"}
+    return {k: v for k, v in view.items() if k not in ("waiting_for", "committed")}
 
 
 @dataclasses.dataclass(slots=True, eq=False)

@@ -30,6 +30,7 @@ class Board {
     this.draft = {};
     this.overlayState = {};
     this.secretOrders = null;
+    this.changing = false; // the player reopened a committed decision (take-back, 4.1)
     this.sent = null;
     this.inspected = null;
     this.ctx = null;
@@ -81,7 +82,8 @@ class Board {
     ) {
       this.secretOrders = null;
     }
-    const prompt = view.prompt;
+    if (!view.take_back) this.changing = false;
+    const prompt = this.currentPrompt();
     const key = prompt ? JSON.stringify([view.round, prompt.kind, prompt.data]) : null;
     const changed =
       key !== this.promptKey || (this.sent !== null && this.sent !== message.state_id);
@@ -177,10 +179,29 @@ class Board {
     renderAreaInfo(this.el.areaInfo, this.view, this.inspected, controllers || this.view.control);
   }
 
+  /** The question shown: the pending prompt, or the committed one being changed. */
+  currentPrompt() {
+    return this.view.prompt || (this.changing ? this.view.take_back : null);
+  }
+
+  /** Reopen the committed order set, bid or house card until the reveal (4.1, 3.6.2, 5.4.3). */
+  startChange() {
+    const prompt = this.view.take_back;
+    if (!prompt) return;
+    this.changing = true;
+    this.promptKey = JSON.stringify([this.view.round, prompt.kind, prompt.data]);
+    this.draft = {};
+    this.draftKey = this.promptKey;
+    this.overlayState = {};
+    this.showPrompt();
+    this.drawBoard();
+  }
+
   showWaiting() {
     this.map.clearChoice();
     const view = this.view;
     const others = view.waiting_for.filter((house) => house !== this.house);
+    const takeBack = view.take_back && !view.winner ? view.take_back.kind : null;
     fill(
       this.el.prompt,
       h(
@@ -196,13 +217,29 @@ class Board {
               ? [t("Waiting for:"), " ", others.map((house) => houseChip(house))]
               : t("Nothing to decide right now."),
         ),
+        takeBack
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "button",
+                "data-testid": "take-back",
+                onclick: () => this.startChange(),
+              },
+              takeBack === "place_orders"
+                ? t("Change my orders")
+                : takeBack === "choose_house_card"
+                  ? t("Change my card")
+                  : t("Change my bid"),
+            )
+          : null,
       ),
     );
     this.el.prompt.dataset.kind = "";
   }
 
   showPrompt() {
-    const prompt = this.view.prompt;
+    const prompt = this.currentPrompt();
     this.el.prompt.classList.remove("is-sending");
     if (!prompt) {
       this.showWaiting();
@@ -247,6 +284,7 @@ class Board {
 
   act(prompt, action) {
     if (!action) return;
+    this.changing = false;
     if (prompt.kind === "place_orders") {
       this.secretOrders = { round: this.view.round, orders: Object.fromEntries(action.orders) };
     }

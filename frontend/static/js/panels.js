@@ -231,6 +231,13 @@ export function renderHouses(root, view, controllers) {
         view.waiting_for.includes(house)
           ? h("span", { class: "house-thinking", title: t("deciding") }, "…")
           : null,
+        (view.committed || []).includes(house)
+          ? h(
+              "span",
+              { class: "house-committed", title: t("committed"), "data-testid": "committed" },
+              "✓",
+            )
+          : null,
       ),
       h(
         "dl",

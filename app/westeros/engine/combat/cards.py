@@ -56,6 +56,18 @@ class ChooseHouseCards(Simultaneous):
             },
         )
 
+    @classmethod
+    def too_late(cls, state: State, house: str, action: Action) -> bool:
+        """A house card chosen by a combatant whose card is already revealed (5.4.3)."""
+        combat: Combat | None = state.combat
+        which = combat.side_of(house) if combat is not None else None
+        return (
+            isinstance(action, Choose)
+            and which is not None
+            and combat is not None
+            and combat.side(which).card is not None
+        )
+
     def check(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, Choose)
         if action.option not in state.hands[house]:
