@@ -4,6 +4,7 @@ the order of DESIGN §4, and leave the game, its log and every other seat untouc
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from tests.server.conftest import (
     seat_url,
 )
 from westeros.engine import Bid, Choose
+from westeros.engine.flow import random_action
 from westeros.engine.planning import PlaceOrders
 from westeros.server.games import Games
 from westeros.session import GameSession
