@@ -23,7 +23,7 @@ DEFAULT_LEVEL = "normal"
 
 @functools.lru_cache(maxsize=32)
 def _ruleset(plugins_json: str, options_json: str) -> Ruleset:
-    from westeros.store.replay import ruleset_for
+    from westeros.saves import ruleset_for
 
     plugins = [tuple(p) for p in json.loads(plugins_json)]
     return ruleset_for(plugins, json.loads(options_json))

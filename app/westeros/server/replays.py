@@ -119,7 +119,7 @@ def step_message(
                 entry["to"] = sorted(event.to)
             entries.append(entry)
     logged = timeline.entry(seq)
-    actor = None
+    actor: dict[str, Any] | None = None
     if logged is not None:
         actor = {"house": logged.house, "action": None}
         if viewer is None or viewer == logged.house:

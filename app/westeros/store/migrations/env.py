@@ -4,9 +4,10 @@ on the database ``westeros.store.db.database_url`` names (developers running ``a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from alembic import context
+from alembic.autogenerate.api import AutogenContext
 from sqlalchemy.engine import Connection
 
 from westeros.store.db import create_db_engine, database_url
@@ -16,7 +17,7 @@ config = context.config
 target_metadata = StoreModel.metadata
 
 
-def render_item(kind: str, obj: Any, autogen_context: Any) -> str | bool:
+def render_item(kind: str, obj: Any, autogen_context: AutogenContext) -> str | Literal[False]:
     """Autogenerate writes JSON columns as plain SQLAlchemy types, so that a migration keeps
     working whatever becomes of ``models.JSONDocument``."""
     if kind == "type" and isinstance(obj, JSONDocument):
