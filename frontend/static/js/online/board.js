@@ -39,16 +39,17 @@ function watchTurn() {
   let waiting = false;
   const check = () => {
     const mine = Boolean(document.body.dataset.prompt);
-    document.title = mine ? `• ${t("Your turn")} — ${title}` : title;
+    const yourTurn = t("Your turn");
+    document.title = mine ? `• ${yourTurn} — ${title}` : title;
     if (mine && !waiting && document.hidden) {
       beep();
-      if ("Notification" in window && Notification.permission === "granted")
+      if (window.Notification && Notification.permission === "granted")
         new Notification(t("Westeros: your turn"), { body: t("A decision is waiting for you.") });
     }
     waiting = mine;
   };
   new MutationObserver(check).observe(document.body, { attributes: true, attributeFilter: ["data-prompt"] });
-  if ("Notification" in window && Notification.permission === "default")
+  if (window.Notification && Notification.permission === "default")
     document.addEventListener("click", () => Notification.requestPermission(), { once: true });
 }
 
