@@ -3,6 +3,7 @@ and database folders), reading its output through pipes."""
 
 from __future__ import annotations
 
+import http.cookiejar
 import os
 import re
 import signal
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
@@ -119,3 +121,11 @@ def run(args: Sequence[str], env: dict[str, str], cwd: Path, timeout: float = 60
     done = Running(args, env, cwd)
     done.finish(timeout)
     return done
+
+
+def page_opener() -> urllib.request.OpenerDirector:
+    """An opener that keeps cookies as a browser does: the core trades the launch token in
+    the address for its cookie and redirects to the address without it."""
+    return urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )

@@ -4,14 +4,12 @@ on the terminal and on the start screen."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import sqlite3
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ADDRESS, Running, isolated_env
+from tests.cli.helpers import ADDRESS, Running, isolated_env, page_opener
 from westeros.store.db import set_aside_unreadable, unreadable_reason
 
 GARBAGE = b"this was never a SQLite database \x00\xff" * 300
@@ -53,9 +51,7 @@ def test_an_unreadable_database_is_set_aside_and_a_fresh_one_starts(
         assert kept[0].read_bytes() == original
         assert str(kept[0]) in core.stderr
         assert "started with a fresh database" in core.stderr
-        opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
+        opener = page_opener()
         start = opener.open(url, timeout=10).read().decode()
         assert 'data-testid="database-set-aside"' in start
         assert str(kept[0]) in start
@@ -76,9 +72,7 @@ def test_a_good_database_is_left_where_it_is(tmp_path: Path) -> None:
             ["serve", "--ai-delay", "0", "--database", f"sqlite:///{database}"], env, tmp_path
         )
         url = core.wait_for(ADDRESS).group(0)
-        opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
+        opener = page_opener()
         assert (
             'data-testid="database-set-aside"' not in opener.open(url, timeout=10).read().decode()
         )

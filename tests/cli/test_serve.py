@@ -7,10 +7,9 @@ from __future__ import annotations
 import signal
 import socket
 import time
-import urllib.request
 from pathlib import Path
 
-from tests.cli.helpers import ADDRESS, Running, isolated_env, run
+from tests.cli.helpers import ADDRESS, Running, isolated_env, page_opener, run
 
 
 def test_the_address_is_printed_only_once_a_connection_succeeds(tmp_path: Path) -> None:
@@ -20,7 +19,7 @@ def test_the_address_is_printed_only_once_a_connection_succeeds(tmp_path: Path) 
         # No retry: the very first connection after the line appears must be accepted.
         with socket.create_connection(("127.0.0.1", int(match.group(1))), timeout=5):
             pass
-        with urllib.request.urlopen(match.group(0), timeout=10) as page:
+        with page_opener().open(match.group(0), timeout=10) as page:
             assert page.status == 200
     finally:
         core.interrupt()

@@ -3,10 +3,9 @@ one paragraph for each, saying what to do, no traceback, and the game still serv
 
 from __future__ import annotations
 
-import urllib.request
 from pathlib import Path
 
-from tests.cli.helpers import ADDRESS, Running, isolated_env
+from tests.cli.helpers import ADDRESS, Running, isolated_env, page_opener
 
 
 def test_no_display_and_no_browser_give_one_paragraph_each_and_the_game_runs(
@@ -17,7 +16,7 @@ def test_no_display_and_no_browser_give_one_paragraph_each_and_the_game_runs(
     app = Running([], env, tmp_path)
     try:
         url = app.wait_for(ADDRESS).group(0)
-        with urllib.request.urlopen(url, timeout=10) as page:
+        with page_opener().open(url, timeout=10) as page:
             assert page.status == 200
         app.wait_for_stderr("No web browser could be opened")
     finally:

@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import BASE, PORT, TOKEN, random_bots
+from tests.server.conftest import BASE, COOKIE, PORT, TOKEN, random_bots
 from westeros.engine import Ruleset
 from westeros.saves import open_store
 from westeros.server import create_app
@@ -86,7 +86,7 @@ def test_the_start_screen_shows_a_damaged_game_and_new_game_still_works(
     store.close()
     app = create_app(token=TOKEN, store_url=url, port=PORT, ai_factory=random_bots)
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
-        client.cookies.set("westeros_token", TOKEN)
+        client.cookies.set(COOKIE, TOKEN)
         page = client.get("/")
         assert page.status_code == 200
         assert f'data-testid="damaged-game" data-game="{broken}"' in page.text
@@ -170,7 +170,7 @@ def test_the_import_route_answers_400_with_the_reason(
 ) -> None:
     app = create_app(token=TOKEN, store_url=url, port=PORT, ai_factory=random_bots)
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
-        client.cookies.set("westeros_token", TOKEN)
+        client.cookies.set(COOKIE, TOKEN)
         response = client.post(
             "/games/import", files={"file": ("game.json", content, "application/json")}
         )
