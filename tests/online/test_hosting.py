@@ -49,7 +49,7 @@ def test_hosting_gives_invite_links_that_work_over_the_network(local_core: Any) 
             "players": "3",
             "open": "2",
             "interface": "127.0.0.1",
-            "port": str(port),
+            "listen_port": str(port),
             "ai_level": "baseline",
         },
     )
@@ -78,7 +78,11 @@ def test_hosting_gives_invite_links_that_work_over_the_network(local_core: Any) 
 def test_an_address_that_is_not_an_ip_is_refused(local_core: Any) -> None:
     reply = local_core.post(
         "/online/host",
-        data={"name": "Hostess", "interface_address": "evil.example", "port": str(free_port())},
+        data={
+            "name": "Hostess",
+            "interface_address": "evil.example",
+            "listen_port": str(free_port()),
+        },
     )
     assert reply.status_code == 400
     assert "is not an IP address" in reply.text

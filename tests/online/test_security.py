@@ -67,7 +67,7 @@ def test_an_action_for_another_house_on_ones_own_socket_is_refused(
             {"type": "action", "house": "lannister", "action": action, "state_id": view["state_id"]}
         )
         reply = receive_until(ws, lambda m: m["type"] == "error")
-    assert reply["error"] == "WrongSeat"
+    assert reply["code"] == "seat/other-house"
     assert _game(online_app, game_id) == before
 
 

@@ -7,8 +7,9 @@ random kind, stale, nested too deep, too large or holding a lone surrogate. Afte
 message a ping from the same seat must be answered (the socket is alive), and:
 
 - an accepted message was an action the engine allows for that seat's house on the state
-  before it (checked independently: the house was pending and ``apply`` of the same action
-  gives the new state's hash) — so 0 illegal actions are accepted;
+  before it (checked independently: the house was asked, or was changing a commitment not yet
+  revealed (4.1), and ``apply`` of the same action gives the new state's hash) — so 0 illegal
+  actions are accepted;
 - a refused message changed nothing: the state's hash, the stored log and every other seat
   (which receives nothing, checked every few steps) are as before.
 
@@ -31,6 +32,7 @@ from starlette.testclient import WebSocketTestSession
 from tests.server.conftest import nothing_pending, receive, seat_url
 from westeros.engine import Action, IllegalAction, apply, pending, random_action
 from westeros.engine.actions import action_kinds
+from westeros.engine.flow import decision_for
 from westeros.server.games import Games
 from westeros.session import GameSession
 
@@ -216,7 +218,8 @@ def fuzz_step(
         assert parsed is not None, (step, message)
         named, action = parsed
         assert named in (None, house), (step, message)
-        assert house in pending(before), (step, message)
+        # asked now, or changing a commitment not yet revealed (a take-back, 4.1)
+        assert decision_for(before, house) is not None, (step, message)
         try:
             after, _ = apply(before, house, action)
         except IllegalAction as exc:  # the failure this test hunts

@@ -46,6 +46,13 @@ def engine_prompt_kinds() -> set[str]:
     for root in SOURCES:
         for path in root.rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                # a decision class's ``prompt_kind = "..."`` (the kind its Prompt is built with)
+                if isinstance(node, ast.AnnAssign | ast.Assign):
+                    targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+                    named = [getattr(t, "id", None) for t in targets]
+                    if "prompt_kind" in named and isinstance(node.value, ast.Constant):
+                        kinds.add(str(node.value.value))
+                    continue
                 if not isinstance(node, ast.Call):
                     continue
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
@@ -53,6 +60,8 @@ def engine_prompt_kinds() -> set[str]:
                     continue
                 arg = node.args[1] if len(node.args) > 1 else None
                 arg = arg or next((k.value for k in node.keywords if k.arg == "kind"), None)
+                if getattr(arg, "attr", None) == "prompt_kind":
+                    continue  # the class's prompt_kind, collected above
                 assert isinstance(arg, ast.Constant), f"{path}:{node.lineno}: kind not literal"
                 kinds.add(str(arg.value))
     return kinds

@@ -36,7 +36,7 @@ def start(page: Any, core: Any, *, ports: bool, tides: bool) -> list[str]:
     loaded.clear()
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/[^/]+/play/stark$"))
-    page.wait_for_function("document.body.dataset.prompt === 'place_orders'", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.prompt === 'place_orders'", timeout=30_000)
     return loaded
 
 

@@ -120,7 +120,7 @@ def router(core: Core) -> APIRouter:
 
     @routes.get("/online/host", response_class=HTMLResponse)
     def host_form(request: Request) -> Response:
-        return core.page(request, "online/host.html", {"error": None, "port": DEFAULT_PORT})
+        return core.page(request, "online/host.html", {"error": None, "listen_port": DEFAULT_PORT})
 
     @routes.post("/online/host", response_class=HTMLResponse)
     async def host(request: Request) -> Response:
@@ -128,7 +128,7 @@ def router(core: Core) -> APIRouter:
         try:
             chosen = str(form.get("interface_address") or "").strip()
             interface = check_interface(chosen or str(form.get("interface") or LOCAL))
-            port = int(str(form.get("port") or DEFAULT_PORT))
+            port = int(str(form.get("listen_port") or DEFAULT_PORT))
             players = int(str(form.get("players") or 6))
             seats = int(str(form.get("open") or players))
             name = clean_name(str(form.get("name") or ""))
@@ -152,7 +152,10 @@ def router(core: Core) -> APIRouter:
         except (OnlineError, ValueError) as exc:
             message = getattr(exc, "message", str(exc))
             return core.page(
-                request, "online/host.html", {"error": message, "port": DEFAULT_PORT}, status=400
+                request,
+                "online/host.html",
+                {"error": message, "listen_port": DEFAULT_PORT},
+                status=400,
             )
         address = share_address(interface)
         base = f"http://{'[' + address + ']' if ':' in address else address}:{port}"

@@ -63,8 +63,8 @@ export class BoardMap {
       const flat = (text) => text.replace(/\s+/g, "");
       if (label && english && name !== english && flat(label.textContent) === flat(english)) {
         label.textContent = name;
-      } else if (label && g.dataset.kind === "port" && flat(label.textContent) === "Port") {
-        label.textContent = t("Port");
+      } else if (label && areaKind(g.dataset.kind).label) {
+        label.textContent = areaKind(g.dataset.kind).label(); // e.g. a port's "Port"
       }
       const tooltip = g.querySelector("title");
       if (tooltip) tooltip.textContent = name;

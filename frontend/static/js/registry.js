@@ -8,7 +8,8 @@
 //     phases: { my_prompt_kind: () => t("Action: my thing") }, // top-bar label per prompt kind
 //     titles: { my_prompt_kind: () => ({ phase, title, text }) }, // plain words per prompt kind
 //     options: { my_option: () => t("Do my thing") },        // choose_option labels
-//     areaKinds: { my_kind: { marker: true, fillShape(area, map) { ... } } }, // map drawing
+//     areaKinds: { my_kind: { marker: true, fillShape(area, map) { ... }, label: () => t("…") } },
+//                                                            // map drawing and the area's label
 //     decorate(map, model) { ... },                          // extra pieces after each render
 //   });
 //

@@ -58,5 +58,5 @@ registerPlugin("westeros_ports", {
       ),
     }),
   },
-  areaKinds: { port: { marker: true, fillShape: portFillShape } },
+  areaKinds: { port: { marker: true, fillShape: portFillShape, label: () => t("Port") } },
 });
