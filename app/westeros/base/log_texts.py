@@ -30,19 +30,8 @@ def _winter_is_coming(w: Words, e: Mapping[str, Any]) -> str:
     return w._("Winter is Coming: Westeros deck {deck} is reshuffled.").format(deck=e["deck"])
 
 
-RESTRICTED: dict[str, str] = {
-    "defense": N_("Defense"),
-    "march": N_("March"),
-    "march+1": N_("March +1"),
-    "support": N_("Support"),
-    "raid": N_("Raid"),
-    "consolidate_power": N_("Consolidate Power"),
-}
-"""Order kinds a Westeros card may forbid (3.3.1), in words."""
-
-
 def _restriction(w: Words, e: Mapping[str, Any]) -> str:
-    orders = ", ".join(w._(RESTRICTED[o]) if o in RESTRICTED else str(o) for o in e["orders"])
+    orders = ", ".join(w.order_type(o) for o in e["orders"])
     return w._("This round these orders may not be placed: {orders}.").format(orders=orders)
 
 

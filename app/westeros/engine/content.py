@@ -260,6 +260,10 @@ class Words(Protocol):
         """``attacker`` / ``defender`` / ``none`` in words."""
         ...
 
+    def order_type(self, kind: Any) -> str:
+        """An order type, or a kind of order a Westeros card forbids (``"march+1"``), in words."""
+        ...
+
     def token(self, token: Any) -> str:
         """An order token in words ("March +1 (star)")."""
         ...

@@ -16,8 +16,6 @@ from typing import Any
 from westeros.engine import Ruleset
 from westeros.engine.content import N_
 
-from .option_names import order_type_name
-
 Translations = gettext_module.NullTranslations
 
 TRACK_NAMES = {
@@ -25,6 +23,16 @@ TRACK_NAMES = {
     "fiefdoms": N_("Fiefdoms"),
     "kings_court": N_("King's Court"),
 }
+ORDER_TYPES = {
+    "defense": N_("Defense"),
+    "march": N_("March"),
+    "march+1": N_("March +1"),
+    "support": N_("Support"),
+    "raid": N_("Raid"),
+    "consolidate_power": N_("Consolidate Power"),
+}
+"""Order types (RULES.md 1.4) and the kinds a Westeros card may forbid (3.3), as the board
+names them (``frontend/static/js/log.js``), so one translation serves both."""
 SIDE_NAMES = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
 
 
@@ -89,12 +97,16 @@ class Narrator:
         """``attacker`` / ``defender`` / ``none`` in words."""
         return self._(SIDE_NAMES.get(str(side), str(side)))
 
+    def order_type(self, kind: Any) -> str:
+        """An order type or forbidden kind (``"consolidate_power"``, ``"march+1"``) in words."""
+        return self._(ORDER_TYPES.get(str(kind), str(kind).replace("_", " ")))
+
     def token(self, token: Any) -> str:
         """An order token in words, e.g. "March +1 (star)"."""
         t = self.rules.order_tokens.get(token) if isinstance(token, str) else None
         if t is None:
             return str(token)
-        kind = order_type_name(self, t.type)
+        kind = self.order_type(t.type)
         text = f"{kind} {t.bonus:+d}" if t.bonus else kind
         return self._("{order} (star)").format(order=text) if t.star else text
 
