@@ -31,7 +31,7 @@ from starlette.testclient import WebSocketTestSession
 
 from tests.server.conftest import nothing_pending, receive, seat_url
 from westeros.engine import Action, IllegalAction, apply, pending, random_action
-from westeros.engine.actions import action_kinds
+from westeros.engine.actions import ActionKinds
 from westeros.engine.flow import decision_for
 from westeros.server.games import Games
 from westeros.session import GameSession
@@ -73,7 +73,7 @@ class Fuzzer:
     def __init__(self, game: GameSession, rnd: random.Random) -> None:
         self.game = game
         self.rnd = rnd
-        self.kinds = sorted(action_kinds())
+        self.kinds = sorted(game.state.rules.action_kinds)  # the engine's and the plugins'
 
     def value(self, depth: int = 0) -> Any:
         rnd = self.rnd
@@ -148,8 +148,9 @@ class Fuzzer:
 # ---------------------------------------------------------------------------------- oracle
 
 
-def as_action(message: Any) -> tuple[Any, Action] | None:
-    """(the message's house field, its action) if it reads as an action message at all."""
+def as_action(message: Any, kinds: ActionKinds) -> tuple[Any, Action] | None:
+    """(the message's house field, its action) if it reads as an action message of the game's
+    ``kinds`` at all."""
     if isinstance(message, bytes | str):
         try:
             message = json.loads(message)
@@ -158,7 +159,7 @@ def as_action(message: Any) -> tuple[Any, Action] | None:
     if not isinstance(message, dict) or message.get("type") != "action":
         return None
     try:
-        return message.get("house"), Action.from_json(message.get("action"))
+        return message.get("house"), Action.from_json(message.get("action"), kinds)
     except Exception:
         return None
 
@@ -214,7 +215,7 @@ def fuzz_step(
     ws.send_json({"type": "ping", "id": probe})
     replies = replies_until_pong(ws, probe)
     if game.serial != before.serial:
-        parsed = as_action(message)
+        parsed = as_action(message, game.state.rules.action_kinds)
         assert parsed is not None, (step, message)
         named, action = parsed
         assert named in (None, house), (step, message)

@@ -27,6 +27,9 @@ WORDS = """async ([lang, kinds, reasons]) => {
   const content = await import('/static/js/content.js');
   const data = await (await fetch(location.pathname.replace(/play\\/.*$/, 'content.json'))).json();
   content.setContent(data);
+  // the bundled plugins' own prompt words (registry.js), whatever this game's options
+  await import('/static/ports/ports.js');
+  await import('/static/tides_of_battle/tides.js');
   const m = await import('/static/js/prompt-titles.js');
   return {
     kinds: kinds.map((kind) => [kind, m.promptText({ kind, data: {} })]),

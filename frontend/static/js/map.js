@@ -64,7 +64,7 @@ export class BoardMap {
       if (label && english && name !== english && flat(label.textContent) === flat(english)) {
         label.textContent = name;
       } else if (label && areaKind(g.dataset.kind).label) {
-        label.textContent = areaKind(g.dataset.kind).label(); // e.g. a port's "Port"
+        label.textContent = areaKind(g.dataset.kind).label();
       }
       const tooltip = g.querySelector("title");
       if (tooltip) tooltip.textContent = name;

@@ -80,6 +80,13 @@ export const PROMPTS = {
     title: t("Make a choice"),
     text: t("Pick one of the choices below; each says what it does."),
   }),
+  support_neutral_attack: () => ({
+    phase: COMBAT(),
+    title: t("Support an attack on a neutral force?"),
+    text: t(
+      "Another house attacks a neutral force next to your Support order and is too weak alone. If you agree, your support adds to its attack (never to the neutral force).",
+    ),
+  }),
   use_blade: () => ({
     phase: COMBAT(),
     title: t("Use the Valyrian Steel Blade?"),
@@ -281,6 +288,7 @@ const REASON_NAMES = {
   "tides-of-battle-redraw": () => t("Tides of Battle"),
   "tides-of-battle-skull": () => t("Tides of Battle: a skull"),
   "messenger-raven": () => t("Messenger Raven"),
+  "support-neutral-attack": () => t("Support against a neutral force"),
   "highest-bidder": () => t("Wildlings attack"),
   "lowest-bidder": () => t("Wildlings attack"),
 };
