@@ -31,7 +31,8 @@ def _stored_actions(database: str, game_id: str) -> int:
         engine.dispose()
 
 
-RACES = ("StaleState", "NotPending")  # an answer sent twice while the first was in flight
+# an answer sent twice while the first was in flight (by its wire code, docs/protocol.md)
+RACES = ("stale-state", "illegal/not-pending", "illegal/already-revealed")
 
 
 class Seat:
@@ -61,7 +62,7 @@ class Seat:
                 self.seen.append(message["state_id"])
                 self.last = message
                 self._answer()
-            elif message["type"] == "error" and message.get("error") not in RACES:
+            elif message["type"] == "error" and message.get("code") not in RACES:
                 self.refused.append(message)
 
     @property

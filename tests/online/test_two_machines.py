@@ -29,7 +29,7 @@ app = create_app(token="two-machines-token-0123456789", store_url=sys.argv[1])
 with TestClient(app, base_url="http://127.0.0.1") as core:
     core.cookies.set("westeros_token", "two-machines-token-0123456789")
     page = core.post("/online/host", data={"name": "Host", "players": "3", "open": "2",
-        "interface_address": sys.argv[2], "port": sys.argv[3], "ai_level": "baseline"}).text
+        "interface_address": sys.argv[2], "listen_port": sys.argv[3], "ai_level": "baseline"}).text
     print("PAGE", " ".join(page.split()), flush=True)
     sys.stdin.read()
 """
