@@ -5,7 +5,7 @@
 // titles; reasonLabel() turns them into names without rule numbers.
 import { anyCardName, isHouseCard, houseCard, prettify } from "./content.js";
 import { t, tc } from "./i18n.js";
-import { pluginPhase, pluginTitle } from "./registry.js";
+import { pluginPhase, pluginReason, pluginTitle } from "./registry.js";
 
 const PLANNING = () => t("Planning phase");
 const ACTION = () => t("Action phase");
@@ -249,10 +249,6 @@ const ASKED_BY = {
       "Your supply does not allow the retreating army in its new area. Pick the units you lose.",
     ),
   }),
-  "tides-of-battle-skull": () => ({
-    title: t("Tides of Battle: a skull"),
-    text: t("Your opponent's Tides of Battle card shows a skull: you lose one unit. Pick which."),
-  }),
 };
 
 // The phase of a decision asked by one of ASKED_BY's reasons (else the kind's phase).
@@ -273,7 +269,6 @@ const ASKED_IN = {
   retreat: COMBAT,
   casualties: COMBAT,
   "supply-on-retreat": COMBAT,
-  "tides-of-battle-skull": COMBAT,
 };
 
 // Reasons that are combat steps or rules rather than content names.
@@ -284,9 +279,6 @@ const REASON_NAMES = {
   casualties: () => t("Casualties"),
   "routed-units-and-siege-engines": () => t("Routed units and siege engines"),
   "supply-on-retreat": () => t("Supply after a retreat"),
-  "tides-of-battle": () => t("Tides of Battle"),
-  "tides-of-battle-redraw": () => t("Tides of Battle"),
-  "tides-of-battle-skull": () => t("Tides of Battle: a skull"),
   "messenger-raven": () => t("Messenger Raven"),
   "support-neutral-attack": () => t("Support against a neutral force"),
   "highest-bidder": () => t("Wildlings attack"),
@@ -314,6 +306,8 @@ export function reasonLabel(reason) {
   const key = reasonKey(reason);
   if (!key) return "";
   if (REASON_NAMES[slug(key)]) return REASON_NAMES[slug(key)]();
+  const plugin = pluginReason(slug(key));
+  if (plugin && plugin.name) return plugin.name();
   if (/^[a-z0-9-]+$/.test(key)) return anyCardName(key);
   return tc(key);
 }
@@ -332,6 +326,10 @@ export function promptText(prompt) {
   if (ASKED_BY[asked]) {
     const phase = ASKED_IN[asked] ? ASKED_IN[asked]() : base.phase;
     return { ...base, phase, ...ASKED_BY[asked]() };
+  }
+  const plugin = pluginReason(asked);
+  if (plugin && plugin.asks) {
+    return { ...base, phase: plugin.phase ? plugin.phase() : base.phase, ...plugin.asks() };
   }
   if (key && isHouseCard(key)) {
     return {

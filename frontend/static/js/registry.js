@@ -10,6 +10,10 @@
 //     options: { my_option: () => t("Do my thing") },        // choose_option labels
 //     areaKinds: { my_kind: { marker: true, fillShape(area, map) { ... }, label: () => t("…") } },
 //                                                            // map drawing and the area's label
+//     reasons: { "my-reason": { name: () => t("…"),          // a reason the plugin's rules give
+//                               phase: () => t("Combat"),    // (slug of the engine's reason):
+//                               asks: () => ({ title, text }) } }, // its name, and the words of
+//                                                            // a decision it asks for
 //     decorate(map, model) { ... },                          // extra pieces after each render
 //   });
 //
@@ -53,6 +57,11 @@ export function pluginTitle(kind) {
 export function pluginOption(option) {
   const label = lookup("options", option);
   return label ? label() : null;
+}
+
+/** The words ({name, phase, asks}) a plugin registered for reason slug `slug`, or null. */
+export function pluginReason(slug) {
+  return lookup("reasons", slug) || null;
 }
 
 /** How the map draws areas of kind `kind` ({marker, fillShape}); {} for the host's kinds. */

@@ -47,4 +47,16 @@ registerPlugin("westeros_tides_of_battle", {
     }),
   },
   options: { keep: () => t("Keep the card"), redraw: () => t("Draw again") },
+  reasons: {
+    "tides-of-battle": { name: () => t("Tides of Battle") },
+    "tides-of-battle-redraw": { name: () => t("Tides of Battle") },
+    "tides-of-battle-skull": {
+      name: () => t("Tides of Battle: a skull"),
+      phase: () => t("Combat"),
+      asks: () => ({
+        title: t("Tides of Battle: a skull"),
+        text: t("Your opponent's Tides of Battle card shows a skull: you lose one unit. Pick which."),
+      }),
+    },
+  },
 });
