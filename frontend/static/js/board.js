@@ -1,6 +1,7 @@
 // The board page: connects the seat, keeps the latest view and draws everything from it.
 import { houseName } from "./content.js";
 import { fill, h } from "./dom.js";
+import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { bootBoard } from "./boot.js";
 import { announce } from "./map.js";
@@ -107,9 +108,7 @@ class Board {
     const box =
       this.el.prompt.querySelector(".prompt-error") ||
       h("p", { class: "prompt-note note-error prompt-error", role: "alert" });
-    box.textContent = message.rule
-      ? t("{message} (rule {rule})", { message: message.message, rule: message.rule })
-      : message.message;
+    box.textContent = errorText(message);
     this.el.prompt.append(box);
     this.sent = null;
     this.el.prompt.classList.remove("is-sending");

@@ -1,6 +1,7 @@
 // The online server's API from the browser (docs/protocol.md "Online"). The player key is
 // kept in this browser's local storage and sent to the server only in a POST body, which
 // answers with an HttpOnly cookie; no credential ever goes into a URL.
+import { errorText } from "../errors.js";
 import { t } from "../i18n.js";
 
 const KEY = "westeros.online.key";
@@ -23,14 +24,14 @@ export async function post(path, body) {
     body: JSON.stringify(body || {}),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.message || t("The server refused this."));
+  if (!response.ok) throw new Error(errorText(data));
   return data;
 }
 
 export async function get(path) {
   const response = await fetch(path, { credentials: "same-origin" });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.message || t("The server refused this."));
+  if (!response.ok) throw new Error(errorText(data));
   return data;
 }
 

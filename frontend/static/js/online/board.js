@@ -1,6 +1,7 @@
 // The online parts of a seat's board: who is at the table (connected, played by the AI,
 // time banks), the chat, and turn notifications (tab title, sound, desktop notification)
 // when a decision waits for this house while the window is in the background.
+import { houseName } from "../content.js";
 import { h } from "../dom.js";
 import { loadCatalog, t } from "../i18n.js";
 import { lobbySocket } from "./api.js";
@@ -17,7 +18,7 @@ function roster(seats) {
     return h(
       "li",
       { dataset: { testid: `roster-${seat.house}`, connected: String(seat.connected), ai: String(seat.ai) } },
-      `${seat.house}: ${seat.player ?? t("AI")} · ${state}${clock}`,
+      `${houseName(seat.house)}: ${seat.player ?? t("AI")} · ${state}${clock}`,
     );
   });
   document.getElementById("roster").replaceChildren(...items);

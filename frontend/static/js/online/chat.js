@@ -1,6 +1,9 @@
 // The table chat and ravens: every text is put in as text (never as HTML).
+import { houseName } from "../content.js";
 import { h } from "../dom.js";
+import { errorText } from "../errors.js";
 import { t } from "../i18n.js";
+import { promptText } from "../prompt-titles.js";
 
 export class Chat {
   constructor(socket, myHouse) {
@@ -27,7 +30,7 @@ export class Chat {
     if (!myHouse) return;
     for (const seat of seats) {
       if (seat.house === myHouse) continue;
-      this.to.append(h("option", { value: seat.house }, t("Raven to {house}", { house: seat.house })));
+      this.to.append(h("option", { value: seat.house }, t("Raven to {house}", { house: houseName(seat.house) })));
     }
     this.to.value = chosen;
   }
@@ -36,15 +39,22 @@ export class Chat {
     if (message.type === "error" && message.code?.startsWith("chat/")) {
       const node = document.getElementById("chat-error");
       node.hidden = false;
-      node.textContent = message.message;
+      node.textContent = errorText(message);
       setTimeout(() => (node.hidden = true), 4000);
       return;
     }
     if (message.type !== "chat" || this.seen.has(message.id)) return;
     this.seen.add(message.id);
-    const when = t("round {round}, {phase}", { round: message.round, phase: message.phase });
-    const who = message.house ? `${message.name} (${message.house})` : message.name;
-    const where = message.to ? t("raven to {house}", { house: message.to }) : t("to everyone");
+    const when = message.round
+      ? t("round {round}, {phase}", {
+          round: message.round,
+          phase: promptText({ kind: message.phase, data: {} }).phase,
+        })
+      : t("before the game");
+    const who = message.house ? `${message.name} (${houseName(message.house)})` : message.name;
+    const where = message.to
+      ? t("raven to {house}", { house: houseName(message.to) })
+      : t("to everyone");
     this.lines.append(
       h(
         "li",
