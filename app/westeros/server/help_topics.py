@@ -15,7 +15,7 @@ from typing import Any
 
 from westeros.engine import Ruleset
 from westeros.engine.action_phase import ActionPhase
-from westeros.engine.content import N_
+from westeros.engine.content import N_, HouseCard
 from westeros.engine.flow import Step
 from westeros.engine.planning import PlanningPhase
 from westeros.engine.round import CleanUp
@@ -148,9 +148,7 @@ COMBAT = Topic(
         ),
     ),
     (
-        N_(
-            "Call for support: adjacent Support orders may add their strength to either side."
-        ),
+        N_("Call for support: adjacent Support orders may add their strength to either side."),
         N_(
             "Each side counts its strength: its units, its order bonus, its support and, for "
             "the defender, a garrison."
@@ -243,7 +241,8 @@ SPECIAL_ORDERS = Topic(
         ),
     ),
     (),
-    "[data-track=kings_court]",
+    "[data-track=kings_court], #map .w-order:has(.w-order-star), "
+    '#prompt .token-button[data-token$="*"]',
 )
 
 UNKNOWN_ORDER = N_("An order a game extension adds; the board shows what it does.")
@@ -366,7 +365,8 @@ def order_topics(rules: Ruleset) -> list[Topic]:
     for kind in order_types(rules):
         paragraphs, rule = ORDER_TEXTS.get(kind, ((UNKNOWN_ORDER,), "1.4"))
         title = ORDER_TYPES.get(kind, kind.replace("_", " ").capitalize())
-        topics.append(Topic(kind, title, rule, paragraphs, show=f"#map .w-order.order-{kind}"))
+        show = f"#map .w-order.order-{kind}, #prompt .token-button:has(.order-{kind})"
+        topics.append(Topic(kind, title, rule, paragraphs, show=show))
     return [*topics, SPECIAL_ORDERS]
 
 
@@ -388,18 +388,17 @@ def sections(rules: Ruleset) -> list[dict[str, Any]]:
     ]
 
 
+def house_cards_of(rules: Ruleset, house: str) -> list[HouseCard]:
+    """A house's cards, strongest first (8.2)."""
+    cards = (c for c in rules.house_cards.values() if c.house == house)
+    return sorted(cards, key=lambda c: (-c.strength, c.name))
+
+
 def card_reference(rules: Ruleset) -> dict[str, Any]:
-    """Every card of the content (1.11): house cards by house (strongest first), Westeros
-    cards by deck, wildling cards; names and texts as English gettext messages."""
+    """Every card of the content (1.11): house cards by house, Westeros cards by deck,
+    wildling cards; names and texts as English gettext messages."""
     houses = [
-        {
-            "id": house.id,
-            "name": house.name,
-            "cards": sorted(
-                (c for c in rules.house_cards.values() if c.house == house.id),
-                key=lambda c: (-c.strength, c.name),
-            ),
-        }
+        {"id": house.id, "name": house.name, "cards": house_cards_of(rules, house.id)}
         for house in rules.houses.values()
     ]
     decks = sorted({c.deck for c in rules.westeros_cards.values()})

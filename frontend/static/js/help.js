@@ -42,14 +42,14 @@ function clearSpot(note) {
 function show(button, { dialog, note }) {
   clearSpot(note);
   const found = [...document.querySelectorAll(button.dataset.show)].filter(
-    (el) => !dialog.contains(el),
+    (el) => !dialog.contains(el) && el.checkVisibility(),
   );
   const topic = document.getElementById(button.dataset.topic);
   note.dataset.topic = button.dataset.topic;
   note.querySelector(".help-spot-title").textContent =
     topic?.querySelector(".help-topic-title")?.firstChild?.textContent?.trim() || "";
   const none = note.querySelector(".help-spot-none");
-  none.textContent = dialog.querySelector(".help")?.dataset.none || "";
+  none.textContent = found.length ? "" : dialog.querySelector(".help")?.dataset.none || "";
   none.hidden = found.length > 0;
   for (const el of found) el.classList.add(SPOT);
   dialog.close();
@@ -87,6 +87,7 @@ function start() {
   el.note.querySelector("[data-back]")?.addEventListener("click", () => {
     openAt(el.note.dataset.topic);
   });
+  el.note.querySelector("[data-close]")?.addEventListener("click", () => clearSpot(el.note));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !el.note.hidden) clearSpot(el.note);
   });

@@ -45,6 +45,8 @@ def router(core: Core) -> APIRouter:
 
     @api.get("/help/body", response_class=HTMLResponse)
     def help_body(request: Request, game: str | None = None) -> Response:
-        return core.page(request, "help_body.html", help_context(rules_of(core, game), on_board=True))
+        return core.page(
+            request, "help_body.html", help_context(rules_of(core, game), on_board=True)
+        )
 
     return api
