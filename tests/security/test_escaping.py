@@ -126,6 +126,7 @@ def test_translated_data_is_escaped_in_every_template(template: str) -> None:
             "houses": [{"id": "stark", "name": evil, "cards": [help_card(evil)]}],
             "westeros": [{"deck": 1, "cards": [help_card(evil)]}],
             "wildlings": [help_card(evil)],
+            "others": [{"deck": evil, "cards": [help_card(evil)]}],
         },
     }
     templates = Templates([TEMPLATES], Catalogs([]))

@@ -90,14 +90,18 @@ def test_every_phase_order_type_and_track_has_a_section(page: Page, live_core: L
 def test_the_card_reference_lists_every_card_of_the_content(
     page: Page, live_core: LiveCore
 ) -> None:
-    """Every registered house, Westeros and wildling card (1.11), with its name and text."""
+    """Every registered house, Westeros and wildling card (1.11) and every plugin's other card
+    (Tides of Battle, 10.1), with its name and text."""
     rules = installed(live_core)
+    others = live_core.app.state.core.loaded.reference_cards_for(rules)
+    assert {c.deck for c in others} == {"Tides of Battle"}
     open_help_page(page, live_core)
     reference = page.get_by_test_id("card-reference")
     for kind, cards in (
         ("house", rules.house_cards),
         ("westeros", rules.westeros_cards),
         ("wildling", rules.wildling_cards),
+        ("other", {c.id: c for c in others}),
     ):
         shown = reference.locator(f".help-card[data-kind={kind}]")
         assert shown.count() == len(cards), kind
@@ -126,9 +130,11 @@ def test_the_board_opens_the_help_and_shows_what_it_explains(
     opener.click()
     dialog = page.get_by_test_id("howto")
     expect(dialog.get_by_test_id("help-body")).to_be_visible()
+    state = live_core.session(page.url.split("/")[-3]).state
     expect(dialog.locator(".help-card[data-kind=house]")).to_have_count(
-        len(live_core.session(page.url.split("/")[-3]).state.rules.house_cards)
+        len(state.rules.house_cards)
     )
+    expect(dialog.locator(".help-card[data-kind=other]")).to_have_count(0)  # Tides of Battle off
     unexplained = page.evaluate(
         """(tracks) => {
           const buttons = document.querySelectorAll('#howto [data-show]');
@@ -176,14 +182,19 @@ def test_the_board_opens_the_help_and_shows_what_it_explains(
 
 
 def test_the_help_in_chinese_shows_no_english(page: Page, live_core: LiveCore) -> None:
-    """The page from the start screen and the board's overlay, card reference included."""
+    """The page from the start screen and the board's overlay, card reference included (a
+    game with Tides of Battle: its cards are listed too)."""
     open_help_page(page, live_core, lang="zh_CN")
     expect(page.get_by_role("heading", name="玩法说明", level=1)).to_be_visible()
     assert_chinese(page, "the help page")
-    start_zh_game(page, live_core, players=3, house="stark")
+    game = start_zh_game(page, live_core, players=3, house="stark", tides=True)
     page.get_by_test_id("howto-open").click()
     dialog = page.get_by_test_id("howto")
     expect(dialog.get_by_test_id("card-reference")).to_be_visible()
+    state = live_core.session(game).state
+    tides = live_core.app.state.core.loaded.reference_cards_for(state.rules, state.options)
+    expect(dialog.locator(".help-card[data-kind=other]")).to_have_count(len(tides))
+    assert tides
     assert_chinese(page, "the board's help")
     titles = dialog.get_by_test_id("help-tracks-iron_throne").evaluate(TOPIC_TITLE)
     assert titles == "铁王座"

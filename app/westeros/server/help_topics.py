@@ -11,11 +11,12 @@ a CSS selector on the board page), which ``frontend/static/js/help.js`` highligh
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from westeros.engine import Ruleset
 from westeros.engine.action_phase import ActionPhase
-from westeros.engine.content import N_, HouseCard
+from westeros.engine.content import N_, HouseCard, ReferenceCard
 from westeros.engine.flow import Step
 from westeros.engine.planning import PlanningPhase
 from westeros.engine.round import CleanUp
@@ -394,9 +395,10 @@ def house_cards_of(rules: Ruleset, house: str) -> list[HouseCard]:
     return sorted(cards, key=lambda c: (-c.strength, c.name))
 
 
-def card_reference(rules: Ruleset) -> dict[str, Any]:
+def card_reference(rules: Ruleset, others: Sequence[ReferenceCard] = ()) -> dict[str, Any]:
     """Every card of the content (1.11): house cards by house, Westeros cards by deck,
-    wildling cards; names and texts as English gettext messages."""
+    wildling cards, then the plugins' other decks (``others``, e.g. Tides of Battle, 10.1);
+    names and texts as English gettext messages."""
     houses = [
         {"id": house.id, "name": house.name, "cards": house_cards_of(rules, house.id)}
         for house in rules.houses.values()
@@ -409,4 +411,8 @@ def card_reference(rules: Ruleset) -> dict[str, Any]:
             for d in decks
         ],
         "wildlings": list(rules.wildling_cards.values()),
+        "others": [
+            {"deck": deck, "cards": [c for c in others if c.deck == deck]}
+            for deck in dict.fromkeys(c.deck for c in others)
+        ],
     }
