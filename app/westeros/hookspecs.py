@@ -40,6 +40,7 @@ from .engine.content import (
     MusterTargets,
     OrderToken,
     PowerIncome,
+    ReferenceCard,
     Setup,
     StartingUnit,
     StateHook,
@@ -369,4 +370,14 @@ def register_client_scripts() -> list[str | tuple[str, str]]:
     its area kinds (see docs/plugins.md).
 
     :return: URLs starting with ``/static/``, or (URL, option id) pairs.
+    """
+
+
+@hookspec
+def register_reference_cards() -> list[ReferenceCard]:
+    """Cards the plugin brings outside the house, Westeros and wildling decks (e.g. the Tides
+    of Battle deck), so that the card reference of "How to play" lists them with every other
+    card of the content; collected in ``LoadedPlugins.reference_cards``. No rule reads them.
+
+    :return: ``ReferenceCard`` objects (unique ids; names and texts are gettext messages).
     """

@@ -47,7 +47,7 @@ import pluggy
 
 from . import hookspecs
 from .engine.actions import Action
-from .engine.content import AiAnswer, EventText, RuleHooks, Ruleset
+from .engine.content import AiAnswer, EventText, ReferenceCard, RuleHooks, Ruleset
 from .engine.errors import ContentError
 
 log = logging.getLogger("westeros.plugins")
@@ -96,8 +96,16 @@ CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
     "register_static": ("static", None, "static folder"),
     "register_translations": ("translations", None, "translation folder"),
     "register_client_scripts": ("client_scripts", None, "client script"),
+    "register_reference_cards": ("reference_cards", "id", "reference card"),
 }
-UI_FIELDS = ("ai_personalities", "templates", "static", "translations", "client_scripts")
+UI_FIELDS = (
+    "ai_personalities",
+    "templates",
+    "static",
+    "translations",
+    "client_scripts",
+    "reference_cards",
+)
 
 # Rule hooks: hook name -> RuleHooks field.
 RULE_HOOKS: dict[str, str] = {
@@ -435,6 +443,21 @@ class LoadedPlugins:
     static: tuple[tuple[str, str], ...] = ()
     translations: tuple[str, ...] = ()
     client_scripts: tuple[tuple[str, str, str | None], ...] = ()
+    reference_cards: tuple[tuple[str, ReferenceCard], ...] = ()
+    """(plugin name, card) of ``register_reference_cards``."""
+
+    def reference_cards_for(
+        self, rules: Ruleset, options: Mapping[str, Any] | None = None
+    ) -> list[ReferenceCard]:
+        """The reference cards of the plugins that are part of the game of ``rules`` whose
+        game option, if they name one, is on in ``options`` (None: all of them)."""
+        names = {name for name, _ in rules.plugins}
+        return [
+            card
+            for name, card in self.reference_cards
+            if name in names
+            and (options is None or card.option is None or bool(rules.option(options, card.option)))
+        ]
 
     def scripts_for(self, rules: Ruleset, options: Mapping[str, Any]) -> list[str]:
         """The client scripts of the plugins that are part of the game of ``rules`` (and whose
@@ -667,6 +690,11 @@ def load(
             (n, *_script(item))
             for n in live
             for item in content.get(n, {}).get("register_client_scripts", ())
+        ),
+        reference_cards=tuple(
+            (n, card)
+            for n in live
+            for card in content.get(n, {}).get("register_reference_cards", ())
         ),
     )
 

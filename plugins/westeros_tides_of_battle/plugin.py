@@ -11,12 +11,14 @@ from typing import Any
 
 from westeros import hookimpl
 from westeros.engine.content import (
+    N_,
     AiAnswer,
     CombatHook,
     CombatSteps,
     EventText,
     GameOption,
     IconModifier,
+    ReferenceCard,
     StateHook,
     StrengthModifier,
 )
@@ -32,6 +34,33 @@ STATIC_PREFIX = "tides_of_battle"
 def register_game_options() -> list[GameOption]:
     return [
         GameOption(OPTION, "Tides of Battle", False, "Draw a Tides of Battle card in every combat.")
+    ]
+
+
+CARD_WORDS = {
+    "zero": (N_("Strength 0"), ""),
+    "sword": (N_("Strength 1 and a sword"), ""),
+    "fortification": (N_("Strength 1 and a fortification"), ""),
+    "two": (N_("Strength 2"), ""),
+    "three": (N_("Strength 3"), ""),
+    "skull": (
+        N_("Skull"),
+        N_(
+            "Strength 0. After the casualties, the opponent destroys one more of its units in "
+            "the combat, whoever won; fortifications do not prevent it."
+        ),
+    ),
+}
+"""Each card kind of the deck in words (RULES.md 10.1, 10.4)."""
+
+
+@hookimpl
+def register_reference_cards() -> list[ReferenceCard]:
+    return [
+        ReferenceCard(
+            f"tides-{card.id}", "Tides of Battle", *CARD_WORDS[card.id], card.count, OPTION
+        )
+        for card in tides.cards().values()
     ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from fastapi import FastAPI
@@ -61,6 +62,25 @@ def test_a_tampered_row_is_text_on_the_start_and_delete_pages(
     assert "<img src=x onerror=" in html.unescape(pages[1].text).lower()  # as text
 
 
+def help_card(evil: str) -> SimpleNamespace:
+    """A help topic or card of the "How to play" page with markup in every text."""
+    return SimpleNamespace(
+        id="c",
+        name=evil,
+        text=evil,
+        title=evil,
+        rule=evil,
+        paragraphs=[evil],
+        steps=[evil],
+        show="#x",
+        strength=1,
+        swords=1,
+        fortifications=1,
+        count=1,
+        wildling_icon=True,
+    )
+
+
 @pytest.mark.parametrize("template", sorted(p.name for p in TEMPLATES.glob("*.html")))
 def test_translated_data_is_escaped_in_every_template(template: str) -> None:
     """Each page rendered with markup in every text it shows: none of it becomes markup."""
@@ -101,6 +121,13 @@ def test_translated_data_is_escaped_in_every_template(template: str) -> None:
         "game_name": evil,
         "content": {"houses": {"stark": {"name": evil}}},
         "full": False,
+        "sections": [{"id": "s", "title": evil, "topics": [help_card(evil)]}],
+        "cards": {
+            "houses": [{"id": "stark", "name": evil, "cards": [help_card(evil)]}],
+            "westeros": [{"deck": 1, "cards": [help_card(evil)]}],
+            "wildlings": [help_card(evil)],
+            "others": [{"deck": evil, "cards": [help_card(evil)]}],
+        },
     }
     templates = Templates([TEMPLATES], Catalogs([]))
     page = templates.render(template, "en", context)

@@ -1,8 +1,9 @@
 """Simplified Chinese in real Chromium: the start screen, the board through several rounds of a
-game (every decision the board asks, each checked when it appears), the log, the replay and
-the delete page show no English word in zh-CN mode, only the proper names the glossary keeps
-(AI, key names). The language switch is remembered; the browser's language is the default.
-Screenshots go to artifacts/ (start screen, the board in each phase, a combat, the log)."""
+game (every decision the board asks, each checked when it appears), the log, the replay, the
+delete page and "How to play" show no English word in zh-CN mode, only the proper names the
+glossary keeps (AI, key names). The language switch is remembered; the browser's language is
+the default. Screenshots go to artifacts/ (start screen, the board in each phase, a combat,
+the log)."""
 
 from __future__ import annotations
 
@@ -179,6 +180,8 @@ def test_a_game_in_chinese_shows_no_english(
     page.screenshot(path=str(artifacts / "zh-replay.png"))
     page.goto(f"{live_core.url}/games/{game}/delete")
     assert_chinese(page, "the delete page")
+    page.goto(f"{live_core.url}/help")
+    assert_chinese(page, "the how-to-play page")
     page.goto(f"{live_core.url}/")
     assert_chinese(page, "the start screen with a saved game")
 

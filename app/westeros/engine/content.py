@@ -200,6 +200,20 @@ class WildlingCard:
 
 
 @dataclass(frozen=True, slots=True)
+class ReferenceCard:
+    """A card outside the house, Westeros and wildling decks (a Tides of Battle card, 10.1),
+    listed by the card reference of "How to play" (``register_reference_cards``); no rule
+    reads it. ``deck`` names its deck; ``option``, if set, is the game option that brings it."""
+
+    id: str
+    deck: str
+    name: str
+    text: str = ""
+    count: int = 1
+    option: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameOption:
     """A game option shown on the new-game screen, e.g. Tides of Battle on/off."""
 

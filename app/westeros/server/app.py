@@ -14,6 +14,7 @@
   (``replays.step_message``; no ``house``: the full view, finished games only),
 - ``GET /static/...`` the frontend's and the plugins' static files,
 - ``GET /i18n/{lang}.json`` the script catalog of a language,
+- ``GET /help`` "How to play", ``GET /help/body?game=`` its part the board's overlay loads,
 - ``WS /ws/games/{id}/seats/{house}`` one seat: its own view and log pushed after every
   accepted action; its actions, hints and pings in (every message through the GameSession).
 

@@ -88,6 +88,7 @@ NOT_GAME_HOOKS = frozenset(
         "register_static",
         "register_translations",
         "register_client_scripts",
+        "register_reference_cards",
     }
 )
 """Hooks that do not change the game's rules or content (AI and UI)."""
