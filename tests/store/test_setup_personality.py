@@ -122,7 +122,7 @@ def test_an_unknown_personality_is_refused_and_stores_nothing(
 ) -> None:
     games = Games(store, personalities=registered)
     try:
-        with pytest.raises(SetupError, match="personality of lannister .* not 'berserker'"):
+        with pytest.raises(SetupError, match=r"personality of lannister .* not 'berserker'"):
             games.create(players=3, human="stark", personalities={"lannister": "berserker"})
     finally:
         games.close()
@@ -135,9 +135,7 @@ def test_a_seat_stored_without_a_personality_plays_balanced(
     """Games stored before revision 0006 have no personality: they keep the balanced AI."""
     rules = load().ruleset
     setup = three_player_setup(rules)
-    seats = tuple(
-        SeatSpec(s.house, AI, "normal") if s.house != "stark" else s for s in setup.seats
-    )
+    seats = tuple(SeatSpec(s.house, AI, "normal") if s.house != "stark" else s for s in setup.seats)
     game = store.create_game(dataclasses.replace(setup, seats=seats))
     games = Games(store, personalities=registered)
     try:

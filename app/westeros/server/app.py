@@ -64,8 +64,8 @@ def create_app(
 ) -> FastAPI:
     """The local core. ``token`` is the per-launch secret; ``port`` (when known) must appear
     in the Host header; ``store_url`` picks the database (default: the user's SQLite file);
-    ``ai_delay`` paces AI moves for a person to follow; ``ai_factory`` makes AI seats (default: the game's own AI, with the
-    plugins' AI personalities)."""
+    ``ai_delay`` paces AI moves for a person to follow; ``ai_factory`` makes AI seats
+    (default: the game's own AI, with the plugins' AI personalities)."""
     loaded = plugins if plugins is not None else load()
     store = open_store(store_url)
     games = Games(
