@@ -15,6 +15,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 
+from ..engine.content import N_
 from .baseline import Personality
 from .evaluation import DEFAULT_WEIGHTS, Weights
 
@@ -53,7 +54,7 @@ class AIPersonality:
         )
 
 
-BALANCED = AIPersonality("balanced", "Balanced", "Weighs every part of the game evenly.")
+BALANCED = AIPersonality("balanced", N_("Balanced"), N_("Weighs every part of the game evenly."))
 
 ANY = "any"
 """The start screen's choice "any personality": one of the registered ones, drawn with the
