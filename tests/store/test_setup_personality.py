@@ -159,3 +159,26 @@ def test_a_games_name_is_trimmed_and_limited(
     finally:
         games.close()
     assert len(store.list_games()) == 1
+
+
+def test_an_exported_game_imports_with_its_seats_personalities(
+    store: GameStore, registered: tuple[AIPersonality, ...]
+) -> None:
+    games = Games(store, personalities=registered)
+    try:
+        session = games.create(
+            players=3,
+            human="stark",
+            ai_level="easy",
+            personalities={"baratheon": "power-broker", "lannister": "opportunist"},
+            start_ai=False,
+        )
+        text = store.export_json(session.game_id)
+        store.delete_game(session.game_id)
+        games.forget(session.game_id)
+        imported = store.import_game(text)
+        resumed = games.get(imported.id)
+        assert personality_of(resumed.players["baratheon"]) == "power-broker"
+        assert personality_of(resumed.players["lannister"]) == "opportunist"
+    finally:
+        games.close()
