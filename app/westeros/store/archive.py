@@ -215,9 +215,7 @@ def parse(data: str | bytes) -> GameFile:
 
 
 def _setup(game: GameEntry) -> GameSetup:
-    seats = tuple(
-        SeatSpec(s.house, s.kind, s.name, personality=s.personality) for s in game.seats
-    )
+    seats = tuple(SeatSpec(s.house, s.kind, s.name, personality=s.personality) for s in game.seats)
     if len(seats) != game.players:
         raise InvalidGameFile(f"the game has {game.players} players but {len(seats)} seats")
     houses = [s.house for s in seats]

@@ -60,8 +60,7 @@ function localDates(lang) {
   for (const time of document.querySelectorAll("time[datetime]")) {
     const moment = new Date(time.getAttribute("datetime"));
     if (Number.isNaN(moment.getTime())) continue;
-    time.textContent = relative(ago, moment);
-    time.title = absolute.format(moment);
+    time.textContent = `${relative(ago, moment)} (${absolute.format(moment)})`;
   }
 }
 
