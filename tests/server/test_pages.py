@@ -187,9 +187,8 @@ def test_the_chosen_ai_level_plays_every_other_seat_and_is_recorded(
     make_app: Callable[..., FastAPI], store_url: str, level: str
 ) -> None:
     from westeros.ai import BaselineBot, StrongBot
-    from westeros.server.games import default_ai_factory
 
-    app = make_app(ai_factory=default_ai_factory)
+    app = make_app(ai_factory=None)  # the game's own AI
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
         client.cookies.set(COOKIE, TOKEN)
         response = client.post(

@@ -64,7 +64,7 @@ def test_a_database_created_at_the_first_revision_upgrades_cleanly_with_its_game
     game = source.create_game(three_player_setup(rules))
     moves = play(game.state, 4)
     record(source, game.info.id, moves)
-    later_columns = {"profile_id", "state", "hash_format"}  # added by revisions 0002 to 0004
+    later_columns = {"profile_id", "state", "hash_format", "personality"}  # revisions 0002-0006
     with source.engine.connect() as read, engine.begin() as write:
         for model in FIRST_TABLES:
             table = model.__table__  # type: ignore[attr-defined]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..engine.content import N_
+
 MAX_HAND = 7
 
 
@@ -54,3 +56,41 @@ EASY = Difficulty("easy", "Easy", 0, 0, 0, False, False, blunder=0.25)
 NORMAL = Difficulty("normal", "Normal", 6, 4, 1, True, True, steps=1200)
 HARD = Difficulty("hard", "Hard", 20, 8, 2, True, True, steps=2400)
 LEVELS: dict[str, Difficulty] = {d.id: d for d in (EASY, NORMAL, HARD)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Level:
+    """An AI level offered for AI seats: the id a seat records (``baseline`` or a
+    ``Difficulty``), its name and a one-line description (both translatable)."""
+
+    id: str
+    name: str
+    description: str
+
+
+BY_STRENGTH: tuple[Level, ...] = (
+    Level(
+        "easy",
+        N_("Easy"),
+        N_("Plays the standard plans, but one decision in four is a random legal move."),
+    ),
+    Level(
+        "baseline",
+        N_("Standard"),
+        N_("Follows sound plans for every phase, without looking ahead."),
+    ),
+    Level(
+        "normal",
+        N_("Normal"),
+        N_("Tries several plans and answers in simulated games before it decides."),
+    ),
+    Level(
+        "hard",
+        N_("Hard"),
+        N_("Simulates more plans and more games: the strongest AI, and the slowest."),
+    ),
+)
+"""The levels from the weakest to the strongest: Easy is the standard (baseline) policy with
+a quarter of its decisions random; Normal and Hard search on top of that policy, Hard with the
+larger budget (``benchmarks/ai_tournament.py``: easy-vs-baseline, normal-vs-baseline and
+hard-vs-baseline print the figures)."""

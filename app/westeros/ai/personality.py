@@ -12,7 +12,10 @@ bundled plugin ``westeros_ai_personalities`` offers four of them."""
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Iterable, Mapping
 
+from ..engine.content import N_
 from .baseline import Personality
 from .evaluation import DEFAULT_WEIGHTS, Weights
 
@@ -51,4 +54,27 @@ class AIPersonality:
         )
 
 
-BALANCED = AIPersonality("balanced", "Balanced", "Weighs every part of the game evenly.")
+BALANCED = AIPersonality("balanced", N_("Balanced"), N_("Weighs every part of the game evenly."))
+
+ANY = "any"
+"""The start screen's choice "any personality": one of the registered ones, drawn with the
+game's seed (``draw``) and recorded as the seat's personality."""
+
+
+def offered(registered: Iterable[AIPersonality]) -> dict[str, AIPersonality]:
+    """The personalities an AI seat may be given, by id: the balanced default, then the
+    registered ones (``LoadedPlugins.ai_personalities``) in registration order."""
+    return {BALANCED.id: BALANCED, **{p.id: p for p in registered}}
+
+
+def draw(registered: Iterable[AIPersonality], seed: int | str, house: str) -> AIPersonality:
+    """The personality "any" gives ``house``: a registered one drawn with the game's ``seed``
+    (the same seed draws the same), or the balanced default when none is registered."""
+    pool = sorted(registered, key=lambda p: p.id)
+    return random.Random(f"{seed}/{house}").choice(pool) if pool else BALANCED
+
+
+def resolve(recorded: str, known: Mapping[str, AIPersonality]) -> AIPersonality:
+    """The personality a seat recorded (``SeatSpec.personality``); an empty record (games
+    stored before seats had one) or one no longer registered plays the balanced default."""
+    return known.get(recorded or BALANCED.id, BALANCED)

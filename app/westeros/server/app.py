@@ -44,7 +44,7 @@ from westeros.saves import open_store
 from ..session import AiFactory
 from . import pages
 from .core import Core
-from .games import Games, default_ai_factory
+from .games import Games
 from .i18n import Catalogs, Templates
 from .routes import routers
 from .security import LocalOnly
@@ -58,17 +58,24 @@ def create_app(
     store_url: str | None = None,
     ai_delay: float = 0.0,
     port: int | None = None,
-    ai_factory: AiFactory = default_ai_factory,
+    ai_factory: AiFactory | None = None,
     ai_budget: float = 1.0,
     plugins: LoadedPlugins | None = None,
     locale_dirs: Iterable[str | Path] = (),
 ) -> FastAPI:
     """The local core. ``token`` is the per-launch secret; ``port`` (when known) must appear
     in the Host header; ``store_url`` picks the database (default: the user's SQLite file);
-    ``ai_delay`` paces AI moves for a person to follow; ``ai_factory`` makes AI seats."""
+    ``ai_delay`` paces AI moves for a person to follow; ``ai_factory`` makes AI seats
+    (default: the game's own AI, with the plugins' AI personalities)."""
     loaded = plugins if plugins is not None else load()
     store = open_store(store_url)
-    games = Games(store, ai_factory=ai_factory, ai_delay=ai_delay, ai_budget=ai_budget)
+    games = Games(
+        store,
+        ai_factory=ai_factory,
+        ai_delay=ai_delay,
+        ai_budget=ai_budget,
+        personalities=loaded.ai_personalities,
+    )
     catalogs = Catalogs([LOCALE_DIR, *locale_dirs, *loaded.translations])
     templates = Templates(pages.template_folders(loaded), catalogs)
     core = Core(loaded, store, games, catalogs, templates)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
 from westeros.plugins import build_ruleset
 from westeros.store import AI, GameStore, SeatSpec
 
@@ -24,22 +25,65 @@ from .ai_runner import AiRunner
 log = logging.getLogger("westeros.server")
 
 RANDOM = "random"
+BALANCED_ID = BALANCED.id
 
 
 AI_LEVELS = ("baseline", "easy", "normal", "hard")
 """AI opponents offered on the start screen: the baseline AI or a difficulty of the strong AI;
-a seat's recorded name is its level, so a resumed game gets the same AI."""
+a seat's recorded name is its level, so a resumed game gets the same AI (the start screen
+lists them by strength: ``westeros.ai.difficulty.BY_STRENGTH``)."""
+NAME_LENGTH = 80
+"""The longest game name (characters)."""
 
 
-def default_ai_factory(house: str, seat: SeatSpec) -> AiPlayer:
-    """The AI for an AI seat, freshly seeded: the strong AI at the level the seat's name
-    records (``easy``, ``normal``, ``hard``), else the baseline AI."""
+def ai_factory_for(registered: Iterable[AIPersonality] = ()) -> AiFactory:
+    """The game's own AI for an AI seat, freshly seeded: the strong AI at the level the seat's
+    name records (``easy``, ``normal``, ``hard``), else the baseline AI, playing with the
+    personality the seat records (one of ``registered``; else the balanced default)."""
     from westeros.ai import LEVELS, BaselineBot, StrongBot
 
-    seed = secrets.randbelow(2**31)
-    level = LEVELS.get(seat.name)
-    player: AiPlayer = StrongBot(seed=seed, level=level) if level else BaselineBot(seed=seed)
-    return player
+    known = offered(registered)
+
+    def factory(house: str, seat: SeatSpec) -> AiPlayer:
+        seed = secrets.randbelow(2**31)
+        personality = resolve(seat.personality, known)
+        if seat.personality and seat.personality not in known:
+            log.warning("%s: personality %r is not registered: balanced", house, seat.personality)
+        level = LEVELS.get(seat.name)
+        if level is not None:
+            return StrongBot(seed=seed, level=level, personality=personality)
+        return BaselineBot(seed=seed, personality=personality.style())
+
+    return factory
+
+
+def seat_personalities(
+    choices: Mapping[str, str], registered: Iterable[AIPersonality], seed: int | str
+) -> dict[str, str]:
+    """The personality id each AI house gets from the start screen's ``choices`` (house:
+    a personality id or ``any``; a house not named plays balanced): "any" is drawn with the
+    game's seed. SetupError names a choice that is not offered."""
+    pool = tuple(registered)
+    known = offered(pool)
+    out = {}
+    for house, choice in choices.items():
+        if choice == ANY:
+            out[house] = draw(pool, seed, house).id
+        elif choice in known:
+            out[house] = choice
+        else:
+            names = ", ".join([*known, ANY])
+            raise SetupError(f"the AI personality of {house} is one of {names}, not {choice!r}")
+    return out
+
+
+def game_name(text: str) -> str:
+    """A game's name as typed, spaces trimmed (empty: the start screen shows the house);
+    SetupError if it is longer than ``NAME_LENGTH``."""
+    name = " ".join(text.split())
+    if len(name) > NAME_LENGTH:
+        raise SetupError(f"a game's name has at most {NAME_LENGTH} characters")
+    return name
 
 
 class SetupError(ValueError):
@@ -71,12 +115,14 @@ class Games:
         self,
         store: GameStore,
         *,
-        ai_factory: AiFactory = default_ai_factory,
+        ai_factory: AiFactory | None = None,
         ai_delay: float = 0.0,
         ai_budget: float = 1.0,
+        personalities: Iterable[AIPersonality] = (),
     ) -> None:
         self.store = store
-        self.ai_factory = ai_factory
+        self.personalities = tuple(personalities)
+        self.ai_factory = ai_factory or ai_factory_for(self.personalities)
         self.ai_delay = ai_delay
         self.ai_budget = ai_budget
         self._sessions: dict[str, GameSession] = {}
@@ -97,13 +143,17 @@ class Games:
         name: str = "",
         start_ai: bool = True,
         ai_level: str = AI_LEVELS[0],
+        personalities: Mapping[str, str] | None = None,
     ) -> GameSession:
         """Store and start a new game: a person plays ``human`` (a house id, ``"random"``, or
         None) and every house in ``humans`` (hot-seat and tests); an AI of ``ai_level`` (one of
-        ``AI_LEVELS``) plays every other seat. With ``start_ai`` False the AI seats wait for
-        ``start_ai(game_id)``."""
+        ``AI_LEVELS``) plays every other seat, with the personality ``personalities`` gives
+        its house (an id of ``self.personalities``, ``"balanced"`` or ``"any"``; none named:
+        balanced), recorded with the seat. ``name`` is trimmed (``game_name``). With
+        ``start_ai`` False the AI seats wait for ``start_ai(game_id)``."""
         if ai_level not in AI_LEVELS:
             raise SetupError(f"the AI level is one of {', '.join(AI_LEVELS)}, not {ai_level!r}")
+        name = game_name(name)
         options = dict(options or {})
         rules = build_ruleset(options, disable=list(disable))
         setup = rules.setups.get(players)
@@ -120,22 +170,27 @@ class Games:
         unknown = sorted(set(options) - set(rules.options))
         if unknown:
             raise SetupError(f"unknown option(s): {', '.join(unknown)}")
-        seats: dict[str, Player] = {}
-        for house in houses:
-            if house in people:
-                seats[house] = Human()
-            else:
-                seats[house] = self.ai_factory(house, SeatSpec(house, AI, ai_level))
+        seed = new_seed() if seed is None else seed
+        ai_houses = [h for h in houses if h not in people]
+        chosen = dict(personalities or {})
+        styles = seat_personalities(
+            {h: chosen.get(h) or BALANCED_ID for h in ai_houses}, self.personalities, seed
+        )
+        specs = {h: SeatSpec(h, AI, ai_level, personality=styles[h]) for h in ai_houses}
+        seats: dict[str, Player] = {
+            h: self.ai_factory(h, specs[h]) if h in specs else Human() for h in houses
+        }
         session = GameSession.create(
             self.store,
             rules,
             players,
             seats,
-            new_seed() if seed is None else seed,
+            seed,
             options,
             name=name,
             hint=hints.hint,
             ai_budget=self.ai_budget,
+            specs=specs,
         )
         with self._lock:
             self._sessions[session.game_id] = session

@@ -15,11 +15,14 @@ from typing import Any
 
 from markupsafe import Markup
 
+from westeros.ai.difficulty import BY_STRENGTH
+from westeros.ai.personality import offered, resolve
 from westeros.engine import Ruleset
 from westeros.plugins import LoadedPlugins
 from westeros.store import HUMAN, DamagedGame, GameInfo
 
 from ..session import GameSession
+from .games import AI_LEVELS, NAME_LENGTH
 
 MAP_FILE = "map/westeros.svg"
 TOGGLE_EXEMPT_SOURCES = ("default",)
@@ -126,8 +129,11 @@ def start_context(
 ) -> dict[str, Any]:
     """The context of ``start.html`` (documented at the top of that template): ``games`` to
     continue, ``saved`` the other stored games ("Load game"), ``damaged`` the stored games
-    that cannot be read (each with the reason)."""
+    that cannot be read (each with the reason); the AI levels by strength and the
+    personalities an AI seat may be given."""
     rules = loaded.ruleset
+    plugins = toggleable_plugins(loaded)
+    lister = GameLister(rules, loaded, {p["id"]: p["name"] for p in plugins})
     return {
         "player_counts": sorted(rules.setups),
         "houses": [{"id": h.id, "name": h.name} for h in rules.houses.values()],
@@ -136,12 +142,21 @@ def start_context(
             {"id": o.id, "name": o.name, "default": o.default, "description": o.description}
             for o in rules.options.values()
         ],
-        "plugins": toggleable_plugins(loaded),
+        "plugins": plugins,
+        "levels": [
+            {"id": lv.id, "name": lv.name, "description": lv.description} for lv in BY_STRENGTH
+        ],
+        "default_level": AI_LEVELS[0],
+        "personalities": [
+            {"id": p.id, "name": p.name, "description": p.description}
+            for p in offered(loaded.ai_personalities).values()
+        ],
+        "name_length": NAME_LENGTH,
         "plugin_errors": [
             {"plugin": e.plugin, "source": e.source, "message": e.message} for e in loaded.errors
         ],
-        "games": [game_entry(g, rules) for g in games],
-        "saved": [game_entry(g, rules) for g in saved or []],
+        "games": [lister.entry(g) for g in games],
+        "saved": [lister.entry(g) for g in saved or []],
         "damaged": [{"id": d.id, "name": d.name, "reason": d.reason} for d in damaged or []],
         "error": error,
         "import_error": import_error,
@@ -154,37 +169,92 @@ def seat_house(info: GameInfo) -> str:
     return humans[0] if humans else info.setup.seats[0].house
 
 
-def game_entry(info: GameInfo, rules: Ruleset | None = None) -> dict[str, Any]:
-    """One game of the Continue / Load game lists: house, round, date, players, and where to
-    play, replay, export or delete it. ``rules`` (the installed content) gives house names."""
+class GameLister:
+    """Entries of the Continue / Load game lists with the names of the installed content:
+    ``rules`` (houses, options), ``loaded`` (AI personalities) and ``plugins`` (the plugins a
+    game may switch off, e.g. ports: id to name)."""
 
-    def name(house: str) -> str:
-        found = rules.houses.get(house) if rules is not None else None
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        loaded: LoadedPlugins | None = None,
+        plugins: dict[str, str] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.personalities = offered(loaded.ai_personalities if loaded is not None else ())
+        self.plugins = dict(plugins or {})
+        self.levels = {lv.id: lv.name for lv in BY_STRENGTH}
+
+    def house_name(self, house: str) -> str:
+        """The house's name in the content (else its id, in words)."""
+        found = self.rules.houses.get(house) if self.rules is not None else None
         return found.name if found is not None else house.replace("_", " ").title()
 
+    def options(self, info: GameInfo) -> list[str]:
+        """Names of what the game was set up with beyond the base game: the switchable
+        plugins it kept (ports) and the options switched on (Tides of Battle), or with a
+        value other than on/off (name: value)."""
+        names = [self.plugins[n] for n, _ in info.setup.plugins if n in self.plugins]
+        known = self.rules.options if self.rules is not None else {}
+        for key, value in sorted(info.setup.options.items()):
+            option = known.get(key)
+            if option is None or value is False or value is None:
+                continue
+            names.append(option.name if value is True else f"{option.name}: {value}")
+        return names
+
+    def seats(self, info: GameInfo) -> list[dict[str, Any]]:
+        """Each seat: its house (id and name), whether an AI plays it and, if so, the level's
+        and the personality's names."""
+        out = []
+        for s in info.setup.seats:
+            ai = s.kind != HUMAN
+            out.append(
+                {
+                    "house": s.house,
+                    "name": self.house_name(s.house),
+                    "ai": ai,
+                    "level": self.levels.get(s.name, "") if ai else "",
+                    "personality": resolve(s.personality, self.personalities).name if ai else "",
+                }
+            )
+        return out
+
+    def entry(self, info: GameInfo) -> dict[str, Any]:
+        """One game of the lists (``game_entry``)."""
+        return game_entry(info, self.rules, self)
+
+
+def game_entry(
+    info: GameInfo, rules: Ruleset | None = None, lister: GameLister | None = None
+) -> dict[str, Any]:
+    """One game of the Continue / Load game lists: name, house, round, date, seats (person or
+    AI: level and personality), options, and where to play, replay, export or delete it.
+    ``rules`` (the installed content) gives house and option names."""
+    names = lister or GameLister(rules)
     house = seat_house(info)
     over = info.winner is not None
     base = f"/games/{info.id}"
     # While a game runs, only a house played by a person may be opened (server.core.seat_refusal).
     playable = over or any(s.house == house and s.kind == HUMAN for s in info.setup.seats)
     replay = f"{base}/replay" if over else f"{base}/replay/{house}"
+    ai_levels = [s.name for s in info.setup.seats if s.kind != HUMAN]
     return {
         "id": info.id,
         "name": info.setup.name,
         "url": f"{base}/play/{house}" if playable else None,
-        "title": info.setup.name or name(house),
+        "title": info.setup.name or names.house_name(house),
         "house": house,
-        "house_name": name(house),
+        "house_name": names.house_name(house),
         "round": info.round,
         "players": info.setup.players,
-        "seats": [
-            {"house": s.house, "name": name(s.house), "ai": s.kind != HUMAN}
-            for s in info.setup.seats
-        ],
+        "seats": names.seats(info),
+        "levels": [names.levels[lv] for lv in dict.fromkeys(ai_levels) if lv in names.levels],
+        "options": names.options(info),
         "status": info.status,
         "over": over,
         "winner": info.winner,
-        "winner_name": name(info.winner) if info.winner else "",
+        "winner_name": names.house_name(info.winner) if info.winner else "",
         "actions": info.action_count,
         "updated_at": info.updated_at.isoformat(),
         "date": info.updated_at.strftime("%Y-%m-%d %H:%M"),
@@ -257,7 +327,8 @@ def content_of(rules: Ruleset, seats: dict[str, str]) -> dict[str, Any]:
 
 
 def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> dict[str, Any]:
-    """The context of ``board.html``: the game, the seat, the inline map and the content."""
+    """The context of ``board.html``: the game (its name), the seat, who plays every seat
+    (``seat_list``: ``GameLister.seats``), the inline map and the content."""
     state = session.state
     seats = {h: ("ai" if session.is_ai(h) else "human") for h in state.houses}
     return {
@@ -271,6 +342,7 @@ def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> di
             "scripts": loaded.scripts_for(state.rules, state.options),
         },
         "seats": seats,
+        "seat_list": GameLister(state.rules, loaded).seats(session.info),
         "game_name": session.info.setup.name,
         "replay_url": f"/games/{session.game_id}/replay/{house}",
         "export_url": f"/games/{session.game_id}/export" if session.over else None,

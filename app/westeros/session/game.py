@@ -110,18 +110,23 @@ class GameSession:
         name: str = "",
         hint: HintMaker = _default_hint,
         ai_budget: float = DEFAULT_AI_BUDGET,
+        specs: Mapping[str, SeatSpec] | None = None,
     ) -> GameSession:
         """Store a new game (the Ruleset's plugins, ``options`` and ``seed``) and start its
-        session. ``seats`` maps every house of a ``players``-player game to a player."""
-        specs = tuple(
-            SeatSpec(
+        session. ``seats`` maps every house of a ``players``-player game to a player; a seat
+        is recorded as ``specs`` gives it (what its AI was made from: level, personality),
+        else from its player."""
+        given = dict(specs or {})
+        recorded = tuple(
+            given.get(house)
+            or SeatSpec(
                 house,
                 HUMAN if isinstance(p, Human) else AI,
                 p.name if isinstance(p, Human) else getattr(p, "name", type(p).__name__),
             )
             for house, p in seats.items()
         )
-        setup = GameSetup(players, specs, seed, rules.plugins, dict(options or {}), name)
+        setup = GameSetup(players, recorded, seed, rules.plugins, dict(options or {}), name)
         game = store.create_game(setup)
         opening = [(0, e) for e in game.state.events]  # round 1 begins (setup's own events)
         return cls(store, game.info, game.state, seats, opening, hint=hint, ai_budget=ai_budget)

@@ -62,11 +62,13 @@ class PluginEntry(_Strict):
 
 
 class SeatEntry(_Strict):
-    """A seat: house and who plays it."""
+    """A seat: house and who plays it (an AI seat: level and personality; files written
+    before seats had a personality have none: the balanced default)."""
 
     house: Name
     kind: Literal["human", "ai"]
     name: Annotated[str, Field(max_length=100)] = ""
+    personality: Annotated[str, Field(max_length=60)] = ""
 
 
 class ActionEntry(_Strict):
@@ -133,7 +135,10 @@ def export_document(
             "seed": setup.seed,
             "options": dict(setup.options),
             "plugins": [{"name": n, "version": v} for n, v in setup.plugins],
-            "seats": [{"house": s.house, "kind": s.kind, "name": s.name} for s in setup.seats],
+            "seats": [
+                {"house": s.house, "kind": s.kind, "name": s.name, "personality": s.personality}
+                for s in setup.seats
+            ],
             "engine_version": info.engine_version,
             "created_at": info.created_at.isoformat(),
             "updated_at": info.updated_at.isoformat(),
@@ -210,7 +215,7 @@ def parse(data: str | bytes) -> GameFile:
 
 
 def _setup(game: GameEntry) -> GameSetup:
-    seats = tuple(SeatSpec(s.house, s.kind, s.name) for s in game.seats)
+    seats = tuple(SeatSpec(s.house, s.kind, s.name, personality=s.personality) for s in game.seats)
     if len(seats) != game.players:
         raise InvalidGameFile(f"the game has {game.players} players but {len(seats)} seats")
     houses = [s.house for s in seats]

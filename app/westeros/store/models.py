@@ -136,7 +136,9 @@ class GamePlugin(StoreModel, table=True):
 
 
 class Seat(StoreModel, table=True):
-    """A seat: the house it plays and whether a human or an AI plays it."""
+    """A seat: the house it plays, whether a human or an AI plays it and, for an AI seat, the
+    personality it plays with (``personality``: a registered personality's id; empty: the
+    balanced default)."""
 
     __tablename__ = "seats"
     __table_args__ = (CheckConstraint("kind IN ('human', 'ai')", name="kind"),)
@@ -149,6 +151,7 @@ class Seat(StoreModel, table=True):
     kind: str = Field(max_length=10)
     name: str = Field(default="", max_length=100)
     profile_id: int | None = Field(default=None, foreign_key="profiles.id", ondelete="SET NULL")
+    personality: str = Field(default="", max_length=60, sa_column_kwargs={"server_default": ""})
 
 
 class ActionRecord(StoreModel, table=True):

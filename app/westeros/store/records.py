@@ -14,13 +14,16 @@ from .models import HUMAN
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """A seat of a game: the house, ``human`` or ``ai``, a display name, and the profile of
-    the player (humans) if any."""
+    """A seat of a game: the house, ``human`` or ``ai``, a display name (an AI seat's: its
+    level), the profile of the player (humans) if any and the AI personality playing it (an
+    id of a registered personality; empty: the balanced default, as in games stored before
+    revision 0006)."""
 
     house: str
     kind: str = HUMAN
     name: str = ""
     profile_id: int | None = None
+    personality: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -83,7 +83,7 @@ def _info(game: Game, plugins: Sequence[GamePlugin], seats: Sequence[Seat]) -> G
     setup = GameSetup(
         players=game.players,
         seats=tuple(
-            SeatSpec(s.house, s.kind, s.name, s.profile_id)
+            SeatSpec(s.house, s.kind, s.name, s.profile_id, s.personality)
             for s in sorted(seats, key=lambda s: s.position)
         ),
         seed=game.seed,
@@ -272,6 +272,7 @@ class GameStore:
                 kind=s.kind,
                 name=s.name,
                 profile_id=s.profile_id,
+                personality=s.personality,
             )
             for i, s in enumerate(setup.seats)
         )

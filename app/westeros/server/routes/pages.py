@@ -35,6 +35,19 @@ def form_options(form: FormData, core: Core) -> tuple[dict[str, Any], list[str]]
     return options, disable
 
 
+PERSONALITY_FIELD = "personality_"
+"""The start form names each house's personality select ``personality_<house>``."""
+
+
+def form_personalities(form: FormData) -> dict[str, str]:
+    """The personality chosen for each house (a personality id or ``any``), by house."""
+    return {
+        key.removeprefix(PERSONALITY_FIELD): str(value)
+        for key, value in form.multi_items()
+        if key.startswith(PERSONALITY_FIELD) and str(value)
+    }
+
+
 def router(core: Core) -> APIRouter:
     """``GET /``, ``POST /games``, ``GET /games/{id}/play/{house}``,
     ``GET /games/{id}/content.json``, ``GET /map.css`` and ``GET /i18n/{lang}.json``."""
@@ -63,6 +76,8 @@ def router(core: Core) -> APIRouter:
                 options=options,
                 disable=disable,
                 ai_level=str(form.get("ai_level") or AI_LEVELS[0]),
+                personalities=form_personalities(form),
+                name=str(form.get("name") or ""),
             )
         except (SetupError, ValueError, StoreError, EngineError) as exc:
             return core.start_page(request, error=str(exc), status=400)
