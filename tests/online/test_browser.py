@@ -1,7 +1,9 @@
 """Three people in three Chromium contexts (three keys) and a spectator in a fourth play a
 6-player online game with three AI seats through a full round on the real board, talking in
 public and by raven (docs/online.md). Each sees only what their house may see; the
-spectator sees no secret and no raven; names and chat holding HTML stay text (nothing runs).
+spectator sees no secret and no raven; names and chat holding HTML stay text (nothing runs);
+each person's replay of their seat shows the chat they read, and no spectator replays a seat
+while the game runs.
 
 The round is certain to hold a combat and bids: the server deals from ``SEED`` (fixed on the
 server by the test: a client never chooses the seed, it orders every deck), whose round-2
@@ -97,9 +99,7 @@ def _chat_texts(page: Any) -> list[str]:
 def _back_to_planning(page: Any, played: Played) -> bool:
     """Has this person played round 1 and round 2's Westeros phase, and is asked for round
     2's orders?"""
-    return (
-        round_number(page) >= 2 and prompt_kind(page) == "place_orders" and "bid" in played.kinds
-    )
+    return round_number(page) >= 2 and prompt_kind(page) == "place_orders" and "bid" in played.kinds
 
 
 def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
@@ -192,9 +192,25 @@ def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
         fights = [m["view"]["combat"] for m in views if m["view"]["combat"]]
         ours = [c for c in fights if c["area"] == ATTACKED and c["defender"]["house"] == HOST]
         assert ours and all(c["attacker"]["house"] == "greyjoy" for c in ours)
-        assert any(c["attacker"]["card"] and c["defender"]["card"] for c in ours)  # revealed
         assert all(bool(c["attacker"]["card"]) == bool(c["defender"]["card"]) for c in fights)
+        revealed = [e for m in views for e in m["log"] if e["kind"] == "house_cards_revealed"]
+        (attacker, card), (defender, answer) = next(
+            (e["attacker"], e["defender"]) for e in revealed if e["defender"][0] == HOST
+        )
+        assert attacker == "greyjoy" and card in played["greyjoy"].cards  # clicked by Greyjoy
+        assert defender == HOST and answer in played[HOST].cards  # and by Lannister
         assert all("wildling_top" not in m["view"] for m in views)
         roster = pages[HOST].get_by_test_id("roster")
         expect(roster).to_contain_text(EVIL_NAME)
+
+        # Each person's replay of their own seat holds the chat they read, no more.
+        for house, page in pages.items():
+            page.goto(f"{server}/games/{game_id}/replay/{house}")
+            lines = page.get_by_test_id("replay-chat").locator(".chat-text")
+            expect(lines).to_have_count(2 if house == "greyjoy" else 3)
+            assert page.evaluate("window.__pwned") is None
+        assert "Stark: the Neck" not in " ".join(_chat_texts(pages["greyjoy"]))
+        assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
+        refused = spectator.goto(f"{server}/games/{game_id}/replay/stark")
+        assert refused is not None and refused.status == 403
         browser.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from .helpers import Player, receive_until, start_game, wait_for
 PUBLIC = "Good luck, my lords"
 RAVEN = "Lannister: the Trident is yours if you leave me Moat Cailin"
 REPLY = "Agreed, Stark"
+TOKEN = "chat-replay-test-launch-token-0123456789"
 
 
 @pytest.fixture
@@ -91,9 +93,7 @@ def test_after_the_game_ravens_stay_with_their_two_houses_in_replays_and_files(
     spectator = TestClient(online_app)
     for viewer in (None, "stark", "lannister", "baratheon"):  # every view opens now
         assert _texts(_step(spectator, game, 0, viewer).json()["chat"]) == [PUBLIC]
-        assert _texts(_step(people["baratheon"].client, game, 0, viewer).json()["chat"]) == [
-            PUBLIC
-        ]
+        assert _texts(_step(people["baratheon"].client, game, 0, viewer).json()["chat"]) == [PUBLIC]
     assert _texts(_step(people["stark"].client, game, 0).json()["chat"]) == [PUBLIC, RAVEN, REPLY]
     # Bob replaying Cara's seat sees what Cara read: not his own ravens.
     assert _texts(_step(people["lannister"].client, game, 0, "baratheon").json()["chat"]) == [
@@ -117,3 +117,32 @@ def test_after_the_game_ravens_stay_with_their_two_houses_in_replays_and_files(
     spectators["chat"][0]["to"] = 7
     with pytest.raises(InvalidGameFile, match=r"chat\.0\.to"):
         archive.parse(json.dumps(spectators))
+
+
+def test_the_app_that_hosted_the_game_replays_it_as_its_host_and_keeps_local_games_home(
+    online_app: Any,
+    table: tuple[dict[str, Player], dict[str, Any]],
+    tmp_path: Path,
+) -> None:
+    """The host's own app (its local core, on the same database: hosting.py) replays the
+    online game as the host: their own seat while it runs, with their ravens; the online
+    server does not serve the app's local games."""
+    from westeros.server import create_app
+
+    people, lobby = table
+    game = lobby["game_id"]
+    core = create_app(token=TOKEN, store_url=f"sqlite:///{tmp_path / 'online.db'}")
+    with TestClient(core, base_url="http://127.0.0.1") as local:
+        local.cookies.set("westeros_token", TOKEN)
+        assert _texts(_step(local, game, 0, "stark").json()["chat"]) == [PUBLIC, RAVEN, REPLY]
+        assert _step(local, game, 0, "lannister").status_code == 403  # Bob's seat
+        created = local.post(
+            "/games",
+            data={"players": "3", "house": "stark", "seed": "8"},
+            follow_redirects=False,
+        )
+        assert created.status_code == 303
+        own_game = created.headers["location"].split("/")[2]
+        assert "chat" in _step(local, own_game, 0, "stark").json()
+    for path in (f"/games/{own_game}/replay/stark", f"/games/{own_game}/replay/step/0?house=stark"):
+        assert people["stark"].client.get(path).status_code == 404

@@ -72,9 +72,7 @@ def router(core: Core) -> APIRouter:
             )
             lobby, own, asker = who_asks(core, game_id)
             chat = transcript.readable(core.replays.online, lobby, asker, house or None)
-            message = step_message(
-                info, timeline, seq, house or None, narrate, own=own, chat=chat
-            )
+            message = step_message(info, timeline, seq, house or None, narrate, own=own, chat=chat)
             return JSONResponse(message)
         except ReplayRefused as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
