@@ -5,8 +5,15 @@ else is refused with a clear reason; the remote page gets no pywebview bridge (n
 
 from __future__ import annotations
 
+import http.server
+import importlib.util
+import json
+import os
+import shutil
 import subprocess
 import sys
+import threading
+import time
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -167,3 +174,77 @@ def test_play_online_in_a_browser_offers_the_link_without_referrer_or_opener(
     assert reply.status_code == 200
     assert f'href="{INVITE}" target="_blank" rel="noopener noreferrer"' in reply.text
     assert "The game opened in its own window." not in reply.text
+
+
+PROBE_PAGE = b"""<!doctype html><html><head><meta charset="utf-8"><title>probe</title></head>
+<body><script>
+function report() {
+  const bridge = window.pywebview;
+  const api = bridge && bridge.api ? Object.keys(bridge.api) : [];
+  fetch("/report", {method: "POST", body: JSON.stringify({
+    api: api, cookie: document.cookie, referrer: document.referrer, href: location.href})});
+}
+window.addEventListener("pywebviewready", report);
+setTimeout(report, 8000);
+</script></body></html>"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed (apt xvfb)")
+@pytest.mark.skipif(
+    importlib.util.find_spec("PyQt6.QtWebEngineWidgets") is None,
+    reason="PyQt6-WebEngine is not installed (pip install -e '.[test]')",
+)
+def test_a_real_remote_window_shows_the_page_with_no_bridge_and_no_cookie(
+    display: str, tmp_path: Path
+) -> None:
+    """Under Xvfb with pywebview's Qt backend: the remote window loads the page it was given
+    (a server on 127.0.0.1, where the local core's cookie would be sent if it were shared),
+    which finds no API of ours on ``window.pywebview`` and gets no cookie and no referrer."""
+    reports: list[dict[str, Any]] = []
+    requests: list[dict[str, str]] = []
+
+    class Probe(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            requests.append(dict(self.headers))
+            self.send_response(200)
+            self.send_header("content-type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(PROBE_PAGE)
+
+        def do_POST(self) -> None:
+            requests.append(dict(self.headers))
+            body = self.rfile.read(int(self.headers["content-length"]))
+            reports.append(json.loads(body))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Probe)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    link = f"http://127.0.0.1:{server.server_port}/join#invite=probe"
+    environ = {
+        **os.environ,
+        "DISPLAY": display,
+        "QT_QPA_PLATFORM": "xcb",
+        "QTWEBENGINE_DISABLE_SANDBOX": "1",
+        "QTWEBENGINE_CHROMIUM_FLAGS": "--disable-gpu --no-sandbox",
+        "HOME": str(tmp_path),
+    }
+    child = subprocess.Popen(remote.command_line(link), env=remote.window_environment(environ))
+    try:
+        deadline = time.monotonic() + 120
+        while not reports:
+            assert child.poll() is None, "the remote window's process ended early"
+            assert time.monotonic() < deadline, "the remote page did not report within 120 s"
+            time.sleep(0.2)
+    finally:
+        child.terminate()
+        child.wait(30)
+        server.shutdown()
+    report = reports[0]
+    assert report["href"] == link
+    assert report["api"] == [] and report["cookie"] == "" and report["referrer"] == ""
+    assert all("Cookie" not in headers for headers in requests)
