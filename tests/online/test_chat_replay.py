@@ -24,15 +24,18 @@ TOKEN = "chat-replay-test-launch-token-0123456789"
 
 
 @pytest.fixture
-def table(online_app: Any, player: Any) -> Iterator[tuple[dict[str, Player], dict[str, Any]]]:
+def table(
+    online_app: Any, player: Any, request: pytest.FixtureRequest
+) -> Iterator[tuple[dict[str, Player], dict[str, Any]]]:
     """A 3-player game (Stark hosted by Alice, Lannister: Bob, Baratheon: Cara) in which
     Alice says something in public and sends Bob a raven, which Bob answers. Nobody opens a
-    board and the grace period is 0 s, so the AI plays every seat on."""
+    board: with a grace period of 0 s (the indirect parameter) the AI plays every seat on to
+    the end, with the default hour the game stays where it is."""
     people = {"stark": player("Alice"), "lannister": player("Bob"), "baratheon": player("Cara")}
     lobby = start_game(
         people["stark"],
         [(people["lannister"], "lannister"), (people["baratheon"], "baratheon")],
-        grace_seconds=0,
+        grace_seconds=getattr(request, "param", 3600),
     )
     path = f"/ws/lobbies/{lobby['id']}"
     with (
@@ -84,6 +87,7 @@ def test_a_running_game_s_replay_shows_each_seat_its_own_ravens_only(
     assert people["stark"].client.get(f"/games/{game}/export").status_code == 403
 
 
+@pytest.mark.parametrize("table", [0], indirect=True)
 def test_after_the_game_ravens_stay_with_their_two_houses_in_replays_and_files(
     online_app: Any, table: tuple[dict[str, Player], dict[str, Any]]
 ) -> None:
@@ -131,7 +135,8 @@ def test_the_app_that_hosted_the_game_replays_it_as_its_host_and_keeps_local_gam
 
     people, lobby = table
     game = lobby["game_id"]
-    core = create_app(token=TOKEN, store_url=f"sqlite:///{tmp_path / 'online.db'}")
+    url = f"sqlite:///{tmp_path / 'online.db'}"
+    core = create_app(token=TOKEN, store_url=url, ai_delay=60)  # its own game stays still
     with TestClient(core, base_url="http://127.0.0.1") as local:
         local.cookies.set("westeros_token", TOKEN)
         assert _texts(_step(local, game, 0, "stark").json()["chat"]) == [PUBLIC, RAVEN, REPLY]
