@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,19 @@ def _texts(lines: list[dict[str, Any]]) -> list[str]:
     return [line["text"] for line in lines]
 
 
+@contextmanager
+def _host_app(tmp_path: Path) -> Iterator[TestClient]:
+    """The local core of the app that hosted the game (same database; its own games' AI
+    waits a minute between moves, so they stay still while read)."""
+    from westeros.server import create_app
+
+    url = f"sqlite:///{tmp_path / 'online.db'}"
+    core = create_app(token=TOKEN, store_url=url, ai_delay=60)
+    with TestClient(core, base_url="http://127.0.0.1") as local:
+        local.cookies.set("westeros_token", TOKEN)
+        yield local
+
+
 def _finished(online_app: Any, game_id: str) -> None:
     store = online_app.state.online.store
     wait_for(lambda: store.game(game_id).winner is not None, timeout=240, step=0.5)
@@ -89,7 +103,7 @@ def test_a_running_game_s_replay_shows_each_seat_its_own_ravens_only(
 
 @pytest.mark.parametrize("table", [0], indirect=True)
 def test_after_the_game_ravens_stay_with_their_two_houses_in_replays_and_files(
-    online_app: Any, table: tuple[dict[str, Player], dict[str, Any]]
+    online_app: Any, table: tuple[dict[str, Player], dict[str, Any]], tmp_path: Path
 ) -> None:
     people, lobby = table
     game = lobby["game_id"]
@@ -121,6 +135,11 @@ def test_after_the_game_ravens_stay_with_their_two_houses_in_replays_and_files(
     spectators["chat"][0]["to"] = 7
     with pytest.raises(InvalidGameFile, match=r"chat\.0\.to"):
         archive.parse(json.dumps(spectators))
+    # The host's own app (hosting.py, the same database) exports and replays it as Alice.
+    with _host_app(tmp_path) as local:
+        file = json.loads(local.get(f"/games/{game}/export").text)
+        assert _texts(file["chat"]) == [PUBLIC, RAVEN, REPLY]
+        assert _texts(_step(local, game, 0, "baratheon").json()["chat"]) == [PUBLIC]
 
 
 def test_the_app_that_hosted_the_game_replays_it_as_its_host_and_keeps_local_games_home(
@@ -131,14 +150,9 @@ def test_the_app_that_hosted_the_game_replays_it_as_its_host_and_keeps_local_gam
     """The host's own app (its local core, on the same database: hosting.py) replays the
     online game as the host: their own seat while it runs, with their ravens; the online
     server does not serve the app's local games."""
-    from westeros.server import create_app
-
     people, lobby = table
     game = lobby["game_id"]
-    url = f"sqlite:///{tmp_path / 'online.db'}"
-    core = create_app(token=TOKEN, store_url=url, ai_delay=60)  # its own game stays still
-    with TestClient(core, base_url="http://127.0.0.1") as local:
-        local.cookies.set("westeros_token", TOKEN)
+    with _host_app(tmp_path) as local:
         assert _texts(_step(local, game, 0, "stark").json()["chat"]) == [PUBLIC, RAVEN, REPLY]
         assert _step(local, game, 0, "lannister").status_code == 403  # Bob's seat
         created = local.post(
@@ -149,5 +163,5 @@ def test_the_app_that_hosted_the_game_replays_it_as_its_host_and_keeps_local_gam
         assert created.status_code == 303
         own_game = created.headers["location"].split("/")[2]
         assert "chat" in _step(local, own_game, 0, "stark").json()
-    for path in (f"/games/{own_game}/replay/stark", f"/games/{own_game}/replay/step/0?house=stark"):
-        assert people["stark"].client.get(path).status_code == 404
+    for path in ("replay/stark", "replay/step/0?house=stark", "export"):
+        assert people["stark"].client.get(f"/games/{own_game}/{path}").status_code == 404
