@@ -93,10 +93,19 @@ def cmd_server(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play_online(args: argparse.Namespace) -> int:
+    """Open an online game's invite link (or a server's address) in its own window, without
+    the local core's token or bridge (``westeros.remote``)."""
+    from .remote import run_window
+
+    return run_window(args.link)
+
+
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "plugins": (cmd_plugins, "list loaded plugins, their versions and hooks, and load errors"),
     "serve": (cmd_serve, "serve the game on 127.0.0.1 without a window; prints the address"),
     "server": (cmd_server, "run the online game server (lobby, seats, chat) for other machines"),
+    "play-online": (cmd_play_online, "open an online game's invite link in its own window"),
 }
 
 
@@ -131,6 +140,8 @@ def parser() -> argparse.ArgumentParser:
             cmd.add_argument("--ai-delay", type=float, default=0.4, help="seconds between AI moves")
         if name == "server":
             _server_arguments(cmd)
+        if name == "play-online":
+            cmd.add_argument("link", help="the invite link or the server's address (http/https)")
     return top
 
 

@@ -124,6 +124,7 @@ class LocalCore:
         self.store_url = store_url
         self.ai_delay = ai_delay
         self.set_aside: db.SetAside | None = None
+        self.app: Any = None
         self._create_app = create_app
         self._server: Any = None
         self._thread: threading.Thread | None = None
@@ -161,6 +162,7 @@ class LocalCore:
                 self.set_aside.kept,
             )
             app.state.core.templates.globals["database_set_aside"] = str(self.set_aside.kept)
+        self.app = app
         return app
 
     def start(self, timeout: float = 30.0) -> str:
@@ -376,6 +378,9 @@ def launch(
         return serve_in_browser(core, url)
     import webview
 
+    from .remote import open_window
+
+    core.app.state.open_remote = open_window  # Play online: a remote page in its own process
     _quiet_pywebview()
     webview.settings["ALLOW_DOWNLOADS"] = True  # game export files
     webview.create_window(

@@ -28,21 +28,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def display() -> str:
-    number = 90 + os.getpid() % 50
-    server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(1.0)
-    assert server.poll() is None, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
-
-
 def test_window_opens_the_board_on_the_real_core(display: str, tmp_path: Path) -> None:
     out = tmp_path / "probe.json"
     env = {

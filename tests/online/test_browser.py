@@ -1,10 +1,21 @@
 """Three people in three Chromium contexts (three keys) and a spectator in a fourth play a
 6-player online game with three AI seats through a full round on the real board, talking in
 public and by raven (docs/online.md). Each sees only what their house may see; the
-spectator sees no secret and no raven; names and chat holding HTML stay text (nothing runs)."""
+spectator sees no secret and no raven; names and chat holding HTML stay text (nothing runs);
+each person's replay of their seat shows the chat they read, and no spectator replays a seat
+while the game runs.
+
+The round is certain to hold a combat and bids: the server deals from ``SEED`` (fixed on the
+server by the test: a client never chooses the seed, it orders every deck), whose round-2
+Westeros cards are Supply, Clash of Kings (3.6: three bids by every house) and Feast for
+Crows; and Greyjoy's person marches the ship of Ironman's Bay into the Golden Sound, where
+Lannister's person keeps a Defense order (5.3, 5.4: a naval combat between two people, each
+choosing a house card on their board). Only Greyjoy and Lannister border those two seas, so
+no AI's raid or march can undo it."""
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -21,6 +32,11 @@ from .live import free_port
 HOST, GUESTS = "lannister", ("stark", "greyjoy")
 EVIL_NAME = "<img src=x onerror=window.__pwned=1>"
 EVIL_CHAT = "<script>window.__pwned=2</script><b>bold?</b>"
+SEED = 100
+"""Round 2's Westeros cards from this seed: Supply, Clash of Kings, Feast for Crows."""
+ATTACK_FROM, ATTACKED = "ironmans-bay", "the-golden-sound"
+PREFER = {"greyjoy": {ATTACK_FROM: "march"}, HOST: {ATTACKED: "defense"}}
+"""The people's order choices (every other area: the driver's usual preference)."""
 
 
 @pytest.fixture
@@ -34,6 +50,8 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     from westeros.online.app import create_online_app
 
     app = create_online_app(store_url=f"sqlite:///{tmp_path / 'online.db'}", ai_budget=0.05)
+    hub = app.state.online.hub
+    monkeypatch.setattr(hub, "start_game", functools.partial(hub.start_game, seed=SEED))
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     uv = uvicorn.Server(config)
@@ -76,6 +94,12 @@ def _send_chat(page: Any, text: str, to: str = "") -> None:
 
 def _chat_texts(page: Any) -> list[str]:
     return [line.inner_text() for line in page.locator(".chat-text").all()]
+
+
+def _back_to_planning(page: Any, played: Played) -> bool:
+    """Has this person played round 1 and round 2's Westeros phase, and is asked for round
+    2's orders?"""
+    return round_number(page) >= 2 and prompt_kind(page) == "place_orders" and "bid" in played.kinds
 
 
 def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
@@ -142,15 +166,20 @@ def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
         assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
 
         played = {house: Played() for house in pages}
-        deadline = time.monotonic() + 400
-        while min(round_number(p) for p in pages.values()) < 2:
+        deadline = time.monotonic() + 300
+        while not all(_back_to_planning(page, played[house]) for house, page in pages.items()):
             assert time.monotonic() < deadline, {h: prompt_kind(p) for h, p in pages.items()}
             for house, page in pages.items():
-                if prompt_kind(page):
-                    play_one(page, played[house])
+                if prompt_kind(page) and not _back_to_planning(page, played[house]):
+                    play_one(page, played[house], PREFER.get(house))
             time.sleep(0.2)
         for house in pages:
-            assert "place_orders" in played[house].kinds
+            assert played[house].kinds[0] == "place_orders"
+            assert played[house].kinds.count("bid") == 3, played[house].kinds  # Clash of Kings
+        assert played["greyjoy"].orders[ATTACK_FROM].startswith("march")
+        assert played[HOST].orders[ATTACKED].startswith("defense")
+        assert ATTACKED in played["greyjoy"].attacks
+        assert played["greyjoy"].cards and played[HOST].cards  # each chose a card on the board
 
         for house, page in pages.items():
             seen = page.evaluate("document.body.dataset.house")
@@ -160,7 +189,28 @@ def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
         watched = spectator.evaluate("window.watched")
         views = [m for m in watched if m["type"] == "view"]
         assert views and all(m["house"] is None and m["view"]["prompt"] is None for m in views)
+        fights = [m["view"]["combat"] for m in views if m["view"]["combat"]]
+        ours = [c for c in fights if c["area"] == ATTACKED and c["defender"]["house"] == HOST]
+        assert ours and all(c["attacker"]["house"] == "greyjoy" for c in ours)
+        assert all(bool(c["attacker"]["card"]) == bool(c["defender"]["card"]) for c in fights)
+        revealed = [e for m in views for e in m["log"] if e["kind"] == "house_cards_revealed"]
+        (attacker, card), (defender, answer) = next(
+            (e["attacker"], e["defender"]) for e in revealed if e["defender"][0] == HOST
+        )
+        assert attacker == "greyjoy" and card in played["greyjoy"].cards  # clicked by Greyjoy
+        assert defender == HOST and answer in played[HOST].cards  # and by Lannister
         assert all("wildling_top" not in m["view"] for m in views)
         roster = pages[HOST].get_by_test_id("roster")
         expect(roster).to_contain_text(EVIL_NAME)
+
+        # Each person's replay of their own seat holds the chat they read, no more.
+        for house, page in pages.items():
+            page.goto(f"{server}/games/{game_id}/replay/{house}")
+            lines = page.get_by_test_id("replay-chat").locator(".chat-text")
+            expect(lines).to_have_count(2 if house == "greyjoy" else 3)
+            assert page.evaluate("window.__pwned") is None
+        assert "Stark: the Neck" not in " ".join(_chat_texts(pages["greyjoy"]))
+        assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
+        refused = spectator.goto(f"{server}/games/{game_id}/replay/stark")
+        assert refused is not None and refused.status == 403
         browser.close()

@@ -39,6 +39,7 @@ from westeros.server.narrate import Narrator
 from westeros.session import SessionError, error_reply
 from westeros.store import GameStore, StoreError
 
+from . import replays
 from .ai_pool import make_pool
 from .bus import make_bus
 from .errors import OnlineError, SpectatorCannotAct, UnknownPlayer
@@ -179,6 +180,7 @@ def create_online_app(
     _api(app, online)
     _pages(app, online)
     _sockets(app, online)
+    replays.mount(app, online)
     for prefix, folder in pages.static_folders(loaded):
         path = f"/static/{prefix}" if prefix else "/static"
         if Path(folder).is_dir():
@@ -382,9 +384,7 @@ def _pages(app: FastAPI, online: Online) -> None:
         except (OnlineError, SessionError) as exc:
             return JSONResponse(online_error(exc), status_code=getattr(exc, "status", 403))
         context = pages.board_context(session, house, online.loaded)
-        context.update(
-            replay_url=None, export_url=None, lobby_id=lobby.id, map_svg=Markup(context["map_svg"])
-        )
+        context.update(lobby_id=lobby.id, map_svg=Markup(context["map_svg"]))
         return online.page(request, "online/board.html", context)
 
     @app.get("/i18n/{lang}.json")

@@ -103,6 +103,18 @@ class ChatLine:
         the house that sent it and the house it was sent to."""
         return self.to_house is None or (house is not None and house in (self.house, self.to_house))
 
+    def entry(self) -> dict[str, Any]:
+        """The line as replays and game files hold it (``message`` without socket fields)."""
+        return {
+            "name": self.player_name,
+            "house": self.house,
+            "to": self.to_house,
+            "text": self.text,
+            "round": self.round,
+            "phase": self.phase,
+            "at": self.created_at.isoformat(),
+        }
+
     def message(self) -> dict[str, Any]:
         """The ``chat`` message sent over the socket (plain text; the client never treats
         ``text`` or ``name`` as HTML)."""

@@ -15,18 +15,26 @@ Who may see what (RULES.md 0.4.4, DESIGN §2):
   order of the Westeros and wildling decks (``decks``), the plugins' hidden state (``ext``,
   e.g. the Tides of Battle deck) and the combat's hidden data (``combat``, e.g. drawn Tides of
   Battle cards); the log holds every event, private ones with the houses they went to
-  (``to``), and every action in full."""
+  (``to``), and every action in full.
+
+The chat of an online game comes with each step, as ``transcript.readable`` gives it to the
+one who asks (public lines; a raven only to its two houses, also after the game), up to the
+step's round. Who asks: on the online server the player whose key holds the seat; on the
+app that hosted the game, its host (``own``: the houses the asker plays; a local game's
+person plays every human seat)."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from westeros.engine import State, pending, player_view
 from westeros.engine.flow import Simultaneous
 from westeros.engine.view import event_view, visible
+from westeros.online.records import ChatLine, LobbyInfo
+from westeros.online.store import OnlineStore
 from westeros.store import HUMAN, GameInfo, GameStore, Timeline
 
 Narrate = Callable[[Mapping[str, Any]], str]
@@ -47,8 +55,9 @@ def finished(info: GameInfo) -> bool:
     return info.winner is not None
 
 
-def check_viewer(info: GameInfo, viewer: str | None) -> None:
-    """Refuse a replay that would show more than the rules in the module docstring allow."""
+def check_viewer(info: GameInfo, viewer: str | None, own: Collection[str] | None = None) -> None:
+    """Refuse a replay that would show more than the rules in the module docstring allow
+    (``own``: the houses the one who asks plays; None: every human seat)."""
     seats = {s.house: s for s in info.setup.seats}
     if viewer is None:
         if not finished(info):
@@ -57,7 +66,7 @@ def check_viewer(info: GameInfo, viewer: str | None) -> None:
     seat = seats.get(viewer)
     if seat is None:
         raise ReplayRefused(f"{viewer!r} does not play in this game.", status=404)
-    if not finished(info) and seat.kind != HUMAN:
+    if not finished(info) and (seat.kind != HUMAN or (own is not None and viewer not in own)):
         raise ReplayRefused(
             "While the game runs, a replay shows only your own house's view.", status=403
         )
@@ -102,10 +111,18 @@ def secrets(state: State) -> dict[str, Any]:
 
 
 def step_message(
-    info: GameInfo, timeline: Timeline, seq: int, viewer: str | None, narrate: Narrate
+    info: GameInfo,
+    timeline: Timeline,
+    seq: int,
+    viewer: str | None,
+    narrate: Narrate,
+    *,
+    own: Collection[str] | None = None,
+    chat: Sequence[ChatLine] = (),
 ) -> dict[str, Any]:
-    """The ``replay`` message for step ``seq`` as ``viewer`` may see it (checked first)."""
-    check_viewer(info, viewer)
+    """The ``replay`` message for step ``seq`` as ``viewer`` may see it (checked first, with
+    ``own`` as ``check_viewer``); ``chat``: the lines the one who asks may read."""
+    check_viewer(info, viewer, own)
     if not 0 <= seq <= timeline.total:
         raise ReplayRefused(f"There is no step {seq}: the game has {timeline.total}.", 404)
     state = timeline.state(seq)
@@ -138,6 +155,7 @@ def step_message(
         "actor": actor,
         "view": view,
         "log": entries,
+        "chat": [line.entry() for line in chat if line.round <= state.round],
     }
     if viewer is None:
         message["secrets"] = secrets(state)
@@ -150,6 +168,7 @@ class Replays:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        self.online = OnlineStore(store.engine)
         self._timelines: OrderedDict[str, Timeline] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -166,6 +185,10 @@ class Replays:
             while len(self._timelines) > CACHED_GAMES:
                 self._timelines.popitem(last=False)
         return info, timeline
+
+    def lobby(self, game_id: str) -> LobbyInfo | None:
+        """The lobby of an online game (None: a local game)."""
+        return self.online.lobby_of_game(game_id)
 
     def forget(self, game_id: str) -> None:
         """Drop a game's timeline (the game was deleted)."""

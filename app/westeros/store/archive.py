@@ -8,6 +8,10 @@ the format version must be one this version reads, the plugins must be installed
 must be one they offer, and every action is replayed through the engine, must be legal and
 must lead to the recorded hash. Only then is anything written.
 
+An online game's file may hold its chat (``chat``: only the lines the one who exported it may
+read — the public table and their own ravens, ``online.transcript``); it is a record for the
+reader: its shape is checked on import, and it is not stored again.
+
 Format version 2 records ``State.hash``; version 1 (files exported before the state
 encoding) the hash of ``legacy``: such a file is checked against those hashes and stored with
 the new ones."""
@@ -17,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from itertools import accumulate
 from typing import Annotated, Any, Literal
@@ -39,6 +43,7 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 32
 """Deepest nesting of arrays and objects in a file (a game file needs 7)."""
 MAX_ACTIONS = 20_000
+MAX_CHAT_LINES = 20_000
 MAX_OPTIONS = 64
 MAX_ERRORS_SHOWN = 5
 
@@ -80,6 +85,19 @@ class ActionEntry(_Strict):
     state_hash: Hash
 
 
+class ChatEntry(_Strict):
+    """One chat line: who wrote it (name, house; None: a spectator), to whom (None: the
+    public table), when (UTC, round and phase)."""
+
+    name: Annotated[str, Field(max_length=100)]
+    house: Name | None
+    to: Name | None
+    text: Annotated[str, Field(min_length=1, max_length=500)]
+    round: Annotated[StrictInt, Field(ge=0, le=1000)]
+    phase: Annotated[str, Field(max_length=40)]
+    at: datetime
+
+
 class GameEntry(_Strict):
     """The game's setup and identity."""
 
@@ -104,6 +122,7 @@ class GameFile(_Strict):
     game: GameEntry
     actions: Annotated[list[ActionEntry], Field(max_length=MAX_ACTIONS)]
     final_hash: Hash
+    chat: Annotated[list[ChatEntry], Field(max_length=MAX_CHAT_LINES)] = []
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -149,6 +168,17 @@ def export_document(
         ],
         "final_hash": final_hash,
     }
+
+
+def with_chat(document: Mapping[str, Any], lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """``document`` with the chat ``lines`` (``ChatEntry`` fields), already filtered for the
+    one who exports; a game without chat keeps its file as it was."""
+    return {**document, "chat": list(lines)} if lines else dict(document)
+
+
+def to_text(document: Mapping[str, Any]) -> str:
+    """The file's text."""
+    return json.dumps(document, indent=1, ensure_ascii=False)
 
 
 def _text(data: str | bytes) -> str:

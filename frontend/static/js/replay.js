@@ -7,6 +7,7 @@ import { t, tn } from "./i18n.js";
 import { optionText } from "./log.js";
 import { bootBoard } from "./boot.js";
 import { announce } from "./map.js";
+import { chatLine } from "./online/chat.js";
 import {
   appendLog,
   houseChip,
@@ -56,6 +57,8 @@ class Replay {
       status: document.getElementById("replay-status"),
       step: document.getElementById("replay-step"),
       round: document.getElementById("replay-round"),
+      chat: document.getElementById("replay-chat"),
+      chatLines: document.getElementById("replay-chat-lines"),
     };
   }
 
@@ -171,6 +174,7 @@ class Replay {
     renderTopbar(this.el.topbar, view, "");
     this.drawAreaInfo(controllers);
     this.drawSecrets(message);
+    this.drawChat(message.chat || []);
     this.el.log.replaceChildren();
     appendLog(this.el.log, message.log);
     if (!this.el.log.children.length)
@@ -250,6 +254,13 @@ class Replay {
       h("h2", { class: "panel-title" }, t("Hidden at this moment")),
       h("dl", { "data-testid": "secret-list" }, rows),
     );
+  }
+
+  /** The chat written up to this step's round, as the server filtered it for this reader
+   * (public lines; ravens only to their two houses). Put in as text, never as HTML. */
+  drawChat(lines) {
+    this.el.chat.hidden = !lines.length;
+    this.el.chatLines.replaceChildren(...lines.map(chatLine));
   }
 
   drawAreaInfo(controllers = null) {

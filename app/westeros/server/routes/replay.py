@@ -1,5 +1,7 @@
 """Replays: a seat's, the full one of a finished game, and one step as JSON
-(``replays.check_viewer`` says who may see which)."""
+(``replays.check_viewer`` says who may see which). An online game hosted by this app is
+replayed as its host may see it: their own seat while it runs, and only the chat they may
+read (``transcript``)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from starlette.responses import Response
 
-from westeros.store import StoreError
+from westeros.online import transcript
+from westeros.online.records import LobbyInfo
+from westeros.store import StoreError, archive
 from westeros.store.errors import GameNotFound
 
 from .. import pages
@@ -16,11 +20,30 @@ from ..narrate import Narrator
 from ..replays import ReplayRefused, check_viewer, step_message
 
 
+def who_asks(core: Core, game_id: str) -> tuple[LobbyInfo | None, set[str] | None, str | None]:
+    """The game's lobby (None: a local game), the houses the person at this app plays in it
+    (None: every human seat, a local game) and the house they read the chat as (the host's,
+    for an online game)."""
+    lobby = core.replays.lobby(game_id)
+    if lobby is None:
+        return None, None, None
+    house = transcript.host_house(lobby)
+    return lobby, ({house} if house else set()), house
+
+
+def export_text(core: Core, game_id: str) -> str:
+    """The game's file as the person at this app may have it: with the chat they may read
+    (an online game's; ``archive.with_chat``)."""
+    lobby, _, asker = who_asks(core, game_id)
+    lines = [line.entry() for line in transcript.readable(core.replays.online, lobby, asker)]
+    return archive.to_text(archive.with_chat(core.store.export_game(game_id), lines))
+
+
 def replay_page(core: Core, request: Request, game_id: str, viewer: str | None) -> Response:
     """The replay page of ``viewer`` (None: the full replay), or why it is refused."""
     try:
         info, timeline = core.replays.timeline(game_id)
-        check_viewer(info, viewer)
+        check_viewer(info, viewer, who_asks(core, game_id)[1])
     except ReplayRefused as exc:
         return PlainTextResponse(exc.message, status_code=exc.status)
     except GameNotFound:
@@ -47,7 +70,10 @@ def router(core: Core) -> APIRouter:
             narrate = Narrator(
                 timeline.final.rules, core.catalogs.translations(core.language(request))
             )
-            return JSONResponse(step_message(info, timeline, seq, house or None, narrate))
+            lobby, own, asker = who_asks(core, game_id)
+            chat = transcript.readable(core.replays.online, lobby, asker, house or None)
+            message = step_message(info, timeline, seq, house or None, narrate, own=own, chat=chat)
+            return JSONResponse(message)
         except ReplayRefused as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         except GameNotFound:

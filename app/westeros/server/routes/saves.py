@@ -19,6 +19,7 @@ from westeros.store.errors import GameNotFound
 
 from .. import pages
 from ..core import Core
+from .replay import export_text
 
 MAX_IMPORT_BYTES = MAX_FILE_BYTES
 FORM_OVERHEAD_BYTES = 64 * 1024
@@ -67,7 +68,7 @@ def router(core: Core) -> APIRouter:
             info = core.store.game(game_id)
             if info.winner is None:
                 return PlainTextResponse(EXPORT_REFUSED, status_code=403)
-            text = core.store.export_json(game_id)
+            text = export_text(core, game_id)
         except GameNotFound:
             return PlainTextResponse("There is no such game.", status_code=404)
         except StoreError as exc:

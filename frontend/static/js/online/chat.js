@@ -45,24 +45,27 @@ export class Chat {
     }
     if (message.type !== "chat" || this.seen.has(message.id)) return;
     this.seen.add(message.id);
-    const when = message.round
-      ? t("round {round}, {phase}", {
-          round: message.round,
-          phase: promptText({ kind: message.phase, data: {} }).phase,
-        })
-      : t("before the game");
-    const who = message.house ? `${message.name} (${houseName(message.house)})` : message.name;
-    const where = message.to
-      ? t("raven to {house}", { house: houseName(message.to) })
-      : t("to everyone");
-    this.lines.append(
-      h(
-        "li",
-        { class: message.to ? "chat-line chat-raven" : "chat-line", dataset: { testid: "chat-line" } },
-        h("span", { class: "chat-meta" }, `${who} · ${where} · ${when}`),
-        h("span", { class: "chat-text" }, message.text),
-      ),
-    );
+    this.lines.append(chatLine(message));
     this.lines.scrollTop = this.lines.scrollHeight;
   }
+}
+
+/** One chat line as a list item: who, to whom, when, and the text (as text, never HTML). */
+export function chatLine(message) {
+  const when = message.round
+    ? t("round {round}, {phase}", {
+        round: message.round,
+        phase: promptText({ kind: message.phase, data: {} }).phase,
+      })
+    : t("before the game");
+  const who = message.house ? `${message.name} (${houseName(message.house)})` : message.name;
+  const where = message.to
+    ? t("raven to {house}", { house: houseName(message.to) })
+    : t("to everyone");
+  return h(
+    "li",
+    { class: message.to ? "chat-line chat-raven" : "chat-line", dataset: { testid: "chat-line" } },
+    h("span", { class: "chat-meta" }, `${who} · ${where} · ${when}`),
+    h("span", { class: "chat-text" }, message.text),
+  );
 }
