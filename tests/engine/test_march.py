@@ -603,6 +603,30 @@ def test_5_5_1_declined_support_calls_the_attack_off_and_no_longer_counts(
     refused(s, "baratheon", KINGS_LANDING, NeutralForceTooStrong)
 
 
+def test_5_5_1_a_decline_that_leaves_too_little_support_calls_the_attack_off_at_once(
+    rules: Ruleset,
+) -> None:
+    """One knight (2) needs both Stark's knight (2) and Lannister's ship (1) against King's
+    Landing's 5: when the first house asked declines, the other is not asked in vain."""
+    s = blank(rules)
+    put(s, "blackwater", "baratheon", "knight")
+    order(s, "blackwater", "march+0")
+    put(s, "crackclaw-point", "stark", "knight")
+    order(s, "crackclaw-point", "support+0")
+    put(s, "blackwater-bay", "lannister", "ship")
+    order(s, "blackwater-bay", "support+0")
+    s = run(s, MarchTurn("baratheon"))
+    s = act(s, "baratheon", ResolveMarch("blackwater", (("kings-landing", ("knight",)),)))
+    first = next(h for h in ("stark", "lannister") if prompt(s, h) is not None)
+    other = "lannister" if first == "stark" else "stark"
+    assert prompt(s, other) is None
+    s = act(s, first, Choose("no"))
+    assert prompt(s, other) is None
+    assert prompt(s, "baratheon").kind == "march"
+    assert s.neutral["kings-landing"] == 5
+    assert units(s, "blackwater") == [("baratheon", "knight", False)]
+
+
 def test_5_5_1_support_never_adds_to_the_neutral_force(rules: Ruleset) -> None:
     s = lannister_may_help(rules)
     s.units["blackwater"] = (Unit("baratheon", "knight"), Unit("baratheon", "footman"))

@@ -388,8 +388,9 @@ class SupportNeutralAttack(Decision):
     """Before ``house``'s march ``action`` moves, the other houses with eligible Support orders
     next to the neutral force it attacks are asked one at a time, in turn order (``waiting``),
     whether they support the attack (5.5.1, 5.5.3). As soon as the agreed support is enough the
-    march resolves; when everyone asked has answered and it is not, nothing moves and ``house``
-    resolves a March order again, without the support of the houses that declined."""
+    march resolves; as soon as the houses still to answer could no longer make it enough,
+    nothing moves and ``house`` resolves a March order again, without the support of the houses
+    that declined."""
 
     house: str
     action: ResolveMarch
@@ -433,15 +434,16 @@ class SupportNeutralAttack(Decision):
         )
         agreed = (*self.agreed, house) if action.option == YES else self.agreed
         declined = self.declined if action.option == YES else (*self.declined, (dst, house))
-        plan = check(state, self.house, self.action, self.declined)
+        plan = check(state, self.house, self.action)
         assert plan.combat is not None
         token = state.orders[self.action.area].token
         strength = marching_strength(state, self.house, token, dst, plan.combat[1])
         support = support_by_house(state, self.house, dst, dict(plan.moves))
         strength += support.get(self.house, 0) + sum(support[h] for h in agreed)
+        still = sum(support.get(h, 0) for h in self.waiting[1:])
         if strength >= state.neutral[dst]:
             resolve(state, self.house, self.action, plan)
-        elif self.waiting[1:]:
+        elif strength + still >= state.neutral[dst]:
             state.push(
                 dataclasses.replace(
                     self, waiting=self.waiting[1:], agreed=agreed, declined=declined
