@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +26,31 @@ def rules() -> Ruleset:
 def rules_no_ports() -> Ruleset:
     """The base game with the ports plugin disabled."""
     return build_ruleset(disable=["westeros_ports"])
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Any]:
+    """The one Playwright driver of this test process: a second ``sync_playwright`` started
+    while one runs fails, so the UI and the online browser tests share this one."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
+    with sync_api.sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture
+def launch_chromium(playwright: Any) -> Iterator[Callable[[Path, Sequence[str]], Any]]:
+    """Launch Chromium browsers (an executable, its arguments) for one test; every one is
+    closed after the test, whatever happened in it."""
+    launched: list[Any] = []
+
+    def launch(executable: Path, args: Sequence[str]) -> Any:
+        browser = playwright.chromium.launch(executable_path=str(executable), args=list(args))
+        launched.append(browser)
+        return browser
+
+    yield launch
+    for browser in launched:
+        browser.close()
 
 
 EVIDENCE = ("tests/packaging/", "tests/desktop/", "tests/ui/")

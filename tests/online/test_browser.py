@@ -103,114 +103,112 @@ def _back_to_planning(page: Any, played: Played) -> bool:
 
 
 def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
-    server: str,
+    server: str, launch_chromium: Any
 ) -> None:
-    from playwright.sync_api import ViewportSize, expect, sync_playwright
+    from playwright.sync_api import ViewportSize, expect
 
     viewport: ViewportSize = {"width": VIEWPORT["width"], "height": VIEWPORT["height"]}
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        people = {h: browser.new_context(viewport=viewport) for h in (HOST, *GUESTS)}
-        names = {HOST: "Cersei", "stark": EVIL_NAME, "greyjoy": "Theon"}
-        for house, context in people.items():
-            _register(context, server, names[house])
-        created = _api(
-            people[HOST],
-            server,
-            "/api/lobbies",
-            {
-                "players": 6,
-                "house": HOST,
-                "open_houses": [HOST, *GUESTS],
-                "ai_level": "baseline",
-                "name": "Six kings",
-            },
-        )
-        lobby_id = created["lobby"]["id"]
-        pages = {}
-        for house in GUESTS:  # each guest opens their invite link, as sent by the host
-            page = people[house].new_page()
-            page.goto(server + created["invites"][house])
-            page.wait_for_url(f"**/lobbies/{lobby_id}")
-            page.get_by_test_id("ready").click()
-            expect(page.get_by_test_id(f"seat-{house}")).to_have_text(names[house])
-            pages[house] = page
-        host = people[HOST].new_page()
-        host.goto(f"{server}/lobbies/{lobby_id}")
-        host.get_by_test_id("start").click()
-        expect(host.get_by_test_id("play")).to_be_visible()
-        pages[HOST] = host
+    browser = launch_chromium(CHROMIUM, CHROMIUM_ARGS)
+    people = {h: browser.new_context(viewport=viewport) for h in (HOST, *GUESTS)}
+    names = {HOST: "Cersei", "stark": EVIL_NAME, "greyjoy": "Theon"}
+    for house, context in people.items():
+        _register(context, server, names[house])
+    created = _api(
+        people[HOST],
+        server,
+        "/api/lobbies",
+        {
+            "players": 6,
+            "house": HOST,
+            "open_houses": [HOST, *GUESTS],
+            "ai_level": "baseline",
+            "name": "Six kings",
+        },
+    )
+    lobby_id = created["lobby"]["id"]
+    pages = {}
+    for house in GUESTS:  # each guest opens their invite link, as sent by the host
+        page = people[house].new_page()
+        page.goto(server + created["invites"][house])
+        page.wait_for_url(f"**/lobbies/{lobby_id}")
+        page.get_by_test_id("ready").click()
+        expect(page.get_by_test_id(f"seat-{house}")).to_have_text(names[house])
+        pages[house] = page
+    host = people[HOST].new_page()
+    host.goto(f"{server}/lobbies/{lobby_id}")
+    host.get_by_test_id("start").click()
+    expect(host.get_by_test_id("play")).to_be_visible()
+    pages[HOST] = host
+    for house, page in pages.items():
+        page.get_by_test_id("play").click()
+        page.wait_for_url(f"**/play/{house}")
+        page.wait_for_function("document.body.dataset.stateId")
+
+    game_id = pages[HOST].url.split("/games/")[1].split("/")[0]
+    spectator = browser.new_context(viewport=viewport).new_page()
+    spectator.goto(f"{server}/lobbies/{lobby_id}")
+    spectator.evaluate(
+        """id => { window.watched = [];
+            const ws = new WebSocket(`ws://${location.host}/ws/games/${id}/watch`);
+            ws.onmessage = (e) => window.watched.push(JSON.parse(e.data)); }""",
+        game_id,
+    )
+
+    _send_chat(pages[HOST], "Greetings, my lords")
+    _send_chat(pages[HOST], "Stark: the Neck is yours if you leave me the Riverlands", "stark")
+    _send_chat(pages["stark"], EVIL_CHAT)
+    expect(pages["greyjoy"].locator(".chat-text")).to_have_count(2)
+    expect(pages["stark"].locator(".chat-text")).to_have_count(3)
+    expect(spectator.locator(".chat-text")).to_have_count(2)
+    assert "Stark: the Neck" not in " ".join(_chat_texts(pages["greyjoy"]))
+    assert "Stark: the Neck" not in " ".join(_chat_texts(spectator))
+    assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
+
+    played = {house: Played() for house in pages}
+    deadline = time.monotonic() + 300
+    while not all(_back_to_planning(page, played[house]) for house, page in pages.items()):
+        assert time.monotonic() < deadline, {h: prompt_kind(p) for h, p in pages.items()}
         for house, page in pages.items():
-            page.get_by_test_id("play").click()
-            page.wait_for_url(f"**/play/{house}")
-            page.wait_for_function("document.body.dataset.stateId")
+            if prompt_kind(page) and not _back_to_planning(page, played[house]):
+                play_one(page, played[house], PREFER.get(house))
+        time.sleep(0.2)
+    for house in pages:
+        assert played[house].kinds[0] == "place_orders"
+        assert played[house].kinds.count("bid") == 3, played[house].kinds  # Clash of Kings
+    assert played["greyjoy"].orders[ATTACK_FROM].startswith("march")
+    assert played[HOST].orders[ATTACKED].startswith("defense")
+    assert ATTACKED in played["greyjoy"].attacks
+    assert played["greyjoy"].cards and played[HOST].cards  # each chose a card on the board
 
-        game_id = pages[HOST].url.split("/games/")[1].split("/")[0]
-        spectator = browser.new_context(viewport=viewport).new_page()
-        spectator.goto(f"{server}/lobbies/{lobby_id}")
-        spectator.evaluate(
-            """id => { window.watched = [];
-                const ws = new WebSocket(`ws://${location.host}/ws/games/${id}/watch`);
-                ws.onmessage = (e) => window.watched.push(JSON.parse(e.data)); }""",
-            game_id,
-        )
+    for house, page in pages.items():
+        seen = page.evaluate("document.body.dataset.house")
+        assert seen == house
+        assert page.evaluate("window.__pwned") is None
+    assert spectator.evaluate("window.__pwned") is None
+    watched = spectator.evaluate("window.watched")
+    views = [m for m in watched if m["type"] == "view"]
+    assert views and all(m["house"] is None and m["view"]["prompt"] is None for m in views)
+    fights = [m["view"]["combat"] for m in views if m["view"]["combat"]]
+    ours = [c for c in fights if c["area"] == ATTACKED and c["defender"]["house"] == HOST]
+    assert ours and all(c["attacker"]["house"] == "greyjoy" for c in ours)
+    assert all(bool(c["attacker"]["card"]) == bool(c["defender"]["card"]) for c in fights)
+    revealed = [e for m in views for e in m["log"] if e["kind"] == "house_cards_revealed"]
+    (attacker, card), (defender, answer) = next(
+        (e["attacker"], e["defender"]) for e in revealed if e["defender"][0] == HOST
+    )
+    assert attacker == "greyjoy" and card in played["greyjoy"].cards  # clicked by Greyjoy
+    assert defender == HOST and answer in played[HOST].cards  # and by Lannister
+    assert all("wildling_top" not in m["view"] for m in views)
+    roster = pages[HOST].get_by_test_id("roster")
+    expect(roster).to_contain_text(EVIL_NAME)
 
-        _send_chat(pages[HOST], "Greetings, my lords")
-        _send_chat(pages[HOST], "Stark: the Neck is yours if you leave me the Riverlands", "stark")
-        _send_chat(pages["stark"], EVIL_CHAT)
-        expect(pages["greyjoy"].locator(".chat-text")).to_have_count(2)
-        expect(pages["stark"].locator(".chat-text")).to_have_count(3)
-        expect(spectator.locator(".chat-text")).to_have_count(2)
-        assert "Stark: the Neck" not in " ".join(_chat_texts(pages["greyjoy"]))
-        assert "Stark: the Neck" not in " ".join(_chat_texts(spectator))
-        assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
-
-        played = {house: Played() for house in pages}
-        deadline = time.monotonic() + 300
-        while not all(_back_to_planning(page, played[house]) for house, page in pages.items()):
-            assert time.monotonic() < deadline, {h: prompt_kind(p) for h, p in pages.items()}
-            for house, page in pages.items():
-                if prompt_kind(page) and not _back_to_planning(page, played[house]):
-                    play_one(page, played[house], PREFER.get(house))
-            time.sleep(0.2)
-        for house in pages:
-            assert played[house].kinds[0] == "place_orders"
-            assert played[house].kinds.count("bid") == 3, played[house].kinds  # Clash of Kings
-        assert played["greyjoy"].orders[ATTACK_FROM].startswith("march")
-        assert played[HOST].orders[ATTACKED].startswith("defense")
-        assert ATTACKED in played["greyjoy"].attacks
-        assert played["greyjoy"].cards and played[HOST].cards  # each chose a card on the board
-
-        for house, page in pages.items():
-            seen = page.evaluate("document.body.dataset.house")
-            assert seen == house
-            assert page.evaluate("window.__pwned") is None
-        assert spectator.evaluate("window.__pwned") is None
-        watched = spectator.evaluate("window.watched")
-        views = [m for m in watched if m["type"] == "view"]
-        assert views and all(m["house"] is None and m["view"]["prompt"] is None for m in views)
-        fights = [m["view"]["combat"] for m in views if m["view"]["combat"]]
-        ours = [c for c in fights if c["area"] == ATTACKED and c["defender"]["house"] == HOST]
-        assert ours and all(c["attacker"]["house"] == "greyjoy" for c in ours)
-        assert all(bool(c["attacker"]["card"]) == bool(c["defender"]["card"]) for c in fights)
-        revealed = [e for m in views for e in m["log"] if e["kind"] == "house_cards_revealed"]
-        (attacker, card), (defender, answer) = next(
-            (e["attacker"], e["defender"]) for e in revealed if e["defender"][0] == HOST
-        )
-        assert attacker == "greyjoy" and card in played["greyjoy"].cards  # clicked by Greyjoy
-        assert defender == HOST and answer in played[HOST].cards  # and by Lannister
-        assert all("wildling_top" not in m["view"] for m in views)
-        roster = pages[HOST].get_by_test_id("roster")
-        expect(roster).to_contain_text(EVIL_NAME)
-
-        # Each person's replay of their own seat holds the chat they read, no more.
-        for house, page in pages.items():
-            page.goto(f"{server}/games/{game_id}/replay/{house}")
-            lines = page.get_by_test_id("replay-chat").locator(".chat-text")
-            expect(lines).to_have_count(2 if house == "greyjoy" else 3)
-            assert page.evaluate("window.__pwned") is None
-        assert "Stark: the Neck" not in " ".join(_chat_texts(pages["greyjoy"]))
-        assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
-        refused = spectator.goto(f"{server}/games/{game_id}/replay/stark")
-        assert refused is not None and refused.status == 403
-        browser.close()
+    # Each person's replay of their own seat holds the chat they read, no more.
+    for house, page in pages.items():
+        page.goto(f"{server}/games/{game_id}/replay/{house}")
+        lines = page.get_by_test_id("replay-chat").locator(".chat-text")
+        expect(lines).to_have_count(2 if house == "greyjoy" else 3)
+        assert page.evaluate("window.__pwned") is None
+    assert "Stark: the Neck" not in " ".join(_chat_texts(pages["greyjoy"]))
+    assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
+    refused = spectator.goto(f"{server}/games/{game_id}/replay/stark")
+    assert refused is not None and refused.status == 403

@@ -14,6 +14,7 @@ import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,9 +68,9 @@ def namespaces() -> Iterator[tuple[str, str]]:
 
 
 def test_a_person_on_another_machine_joins_through_the_invite_link(
-    namespaces: tuple[str, str], tmp_path: Path
+    namespaces: tuple[str, str], tmp_path: Path, launch_chromium: Any
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     host_ns, join_ns = namespaces
     env = {**os.environ, "WESTEROS_DISABLE_PLUGIN_AUTOLOAD": "1"}
@@ -100,17 +101,15 @@ def test_a_person_on_another_machine_joins_through_the_invite_link(
         browser_in_ns = tmp_path / "chromium-in-ns"
         browser_in_ns.write_text(f'#!/bin/sh\nexec ip netns exec {join_ns} {CHROMIUM} "$@"\n')
         browser_in_ns.chmod(0o755)
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(browser_in_ns), args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(invites[0])
-            page.locator("#identity input[name=name]").fill("Guest far away")
-            page.locator("#identity button[type=submit]").click()
-            page.wait_for_url("**/lobbies/*")
-            expect(page.get_by_test_id("seats")).to_contain_text("Guest far away")
-            expect(page.get_by_test_id("seats")).to_contain_text("Host")
-            assert page.evaluate("location.href").startswith(f"http://{HOST_IP}:{PORT}/")
-            browser.close()
+        browser = launch_chromium(browser_in_ns, CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(invites[0])
+        page.locator("#identity input[name=name]").fill("Guest far away")
+        page.locator("#identity button[type=submit]").click()
+        page.wait_for_url("**/lobbies/*")
+        expect(page.get_by_test_id("seats")).to_contain_text("Guest far away")
+        expect(page.get_by_test_id("seats")).to_contain_text("Host")
+        assert page.evaluate("location.href").startswith(f"http://{HOST_IP}:{PORT}/")
     finally:
         hosting.kill()
         hosting.wait(10)

@@ -80,15 +80,13 @@ def live_core(core_factory: Any) -> LiveCore:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(playwright: Any) -> Iterator[Any]:
     """Debian's Chromium, headless."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); UI tests need it")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture
