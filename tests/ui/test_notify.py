@@ -224,3 +224,14 @@ def test_the_settings_panel_saves_every_choice_on_the_core(page: Page, live_core
     expect(page.get_by_test_id("settings-notifications")).not_to_be_checked()
     expect(page.get_by_test_id("settings-pace-slow")).to_be_checked()
     expect(page.get_by_test_id("settings-pace-normal")).not_to_be_checked()
+
+
+def test_in_chinese_the_title_and_the_panel_are_translated(page: Page, live_core: LiveCore) -> None:
+    start_game(page, live_core, players=3)
+    page.goto(f"{page.url}?lang=zh_CN")
+    expect(page).to_have_title("● 轮到你了 — 维斯特洛")
+    page.get_by_test_id("settings-open").click()
+    settings = page.get_by_test_id("settings")
+    expect(settings.get_by_role("heading")).to_have_text("设置")
+    expect(settings).to_contain_text("AI 的速度")
+    expect(settings).to_contain_text("静音")
