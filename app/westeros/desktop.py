@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import platformdirs
 
 from . import __version__
+from .window_title import follow_page_title
 
 if TYPE_CHECKING:
     from .store import db
@@ -378,9 +379,10 @@ def launch(
 
     _quiet_pywebview()
     webview.settings["ALLOW_DOWNLOADS"] = True  # game export files
-    webview.create_window(
+    window = webview.create_window(
         "Westeros", url, width=WINDOW_SIZE[0], height=WINDOW_SIZE[1], min_size=MIN_SIZE
     )
+    follow_page_title(window)
     try:
         webview.start(gui=gui or default_gui(), private_mode=True)
     except Exception as error:

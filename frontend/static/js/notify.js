@@ -22,10 +22,9 @@ let shown = null; // the desktop notification on screen, if any
 let changing = false; // the person reopened a committed decision (take-back): nothing to tell
 let changingKind = null;
 
-/** Tell the desktop window (pywebview's bridge, see westeros.window_title) the title too. */
+/** The page title (the desktop app copies it to its window: westeros.window_title). */
 function showTitle(title) {
   document.title = title;
-  window.pywebview?.api?.set_title?.(title);
 }
 
 /** Play the sound once at the chosen volume, unless muted. The element counts the times it was
@@ -107,7 +106,6 @@ document.addEventListener(
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) shown?.close();
 });
-window.addEventListener("pywebviewready", () => showTitle(document.title));
 // Ask once, on the person's first click or key, if notifications are on and not yet decided.
 for (const type of ["pointerdown", "keydown"]) {
   document.addEventListener(
