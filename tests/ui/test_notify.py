@@ -21,7 +21,7 @@ pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright"
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import VIEWPORT
-from .driver import PROMPT_TIMEOUT_MS, Played, place_orders
+from .driver import PROMPT_TIMEOUT_MS, Played, place_orders, prompt_kind, state_id
 from .live import LiveCore, seeded_bots
 from .test_board import start_game
 from .test_take_backs import HELD, HeldBot
@@ -235,3 +235,32 @@ def test_in_chinese_the_title_and_the_panel_are_translated(page: Page, live_core
     expect(settings.get_by_role("heading")).to_have_text("设置")
     expect(settings).to_contain_text("AI 的速度")
     expect(settings).to_contain_text("静音")
+
+
+def test_reopening_committed_orders_is_not_announced(page: Page, core_factory: Any) -> None:
+    """While the person changes committed orders (take-back, 4.1) and another AI commits
+    meanwhile, nothing rings: only the next decision asked of them does. (The AI seats decide
+    one after another in house order, so Greyjoy's AI is let go first.)"""
+    releases = {"stark": threading.Event(), "greyjoy": threading.Event()}
+
+    def bots(house: str, seat: Any) -> Any:
+        bot = seeded_bots(house, seat)
+        return HeldBot(bot, releases[house]) if house in releases else bot
+
+    core: LiveCore = core_factory(ai_factory=bots)
+    start_game(page, core, players=4)
+    commit_orders(page)
+    page.get_by_test_id("take-back").click()
+    before = state_id(page)
+    releases["greyjoy"].set()  # Greyjoy commits while the person is changing theirs
+    page.wait_for_function(
+        "before => document.body.dataset.stateId !== before", arg=before, timeout=PROMPT_TIMEOUT_MS
+    )
+    assert prompt_kind(page) == "place_orders"
+    place_orders(page, Played())
+    assert sound(page)["rung"] == 0
+    next_decision(page, releases["stark"])
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-testid=notify-sound]').dataset.rung) === 1",
+        timeout=10_000,
+    )
