@@ -6,7 +6,7 @@
 // it shows to <body data-prompt> ("" while waiting) after every view from the seat's socket.
 // A decision already waiting when the page opens changes the title only.
 import { t } from "./i18n.js";
-import { askNotificationPermission, preferences, startSettings } from "./settings.js";
+import { askNotificationPermission, canNotify, preferences, startSettings } from "./settings.js";
 
 const SOUND_URL = "/static/sounds/decision.wav";
 const NOTIFICATION_TAG = "westeros-decision";
@@ -47,7 +47,7 @@ function ring() {
 
 function notify(title) {
   if (!preferences().notifications || !document.hidden) return;
-  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  if (!canNotify() || Notification.permission !== "granted") return;
   shown?.close();
   shown = new Notification(title, {
     body: t("A decision waits for you."),

@@ -53,9 +53,14 @@ export async function savePreferences(change) {
   return stored;
 }
 
+/** Can this page show desktop notifications at all? */
+export function canNotify() {
+  return typeof window.Notification === "function";
+}
+
 /** Ask for permission to show notifications (only ever from a person's click or key). */
 export async function askNotificationPermission() {
-  if (!("Notification" in window) || Notification.permission !== "default") return;
+  if (!canNotify() || Notification.permission !== "default") return;
   try {
     await Notification.requestPermission();
   } catch {
@@ -67,7 +72,7 @@ export async function askNotificationPermission() {
 function showPermission() {
   const note = document.getElementById("settings-permission");
   if (!note) return;
-  const state = "Notification" in window ? Notification.permission : "unsupported";
+  const state = canNotify() ? Notification.permission : "unsupported";
   note.dataset.permission = state;
   note.hidden = state === "granted" || state === "default";
   note.textContent =
