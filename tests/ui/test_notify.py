@@ -25,6 +25,7 @@ from .driver import PROMPT_TIMEOUT_MS, Played, place_orders, prompt_kind, state_
 from .live import LiveCore, seeded_bots
 from .test_board import start_game
 from .test_take_backs import HELD, HeldBot
+from .test_zh_walk import assert_chinese
 
 WAITING_TITLE = "● Your move — Westeros"
 BOARD_TITLE = "Westeros — board"
@@ -235,6 +236,7 @@ def test_in_chinese_the_title_and_the_panel_are_translated(page: Page, live_core
     expect(settings.get_by_role("heading")).to_have_text("设置")
     expect(settings).to_contain_text("AI 的速度")
     expect(settings).to_contain_text("静音")
+    assert_chinese(page, "the board with its settings panel open")
 
 
 def test_reopening_committed_orders_is_not_announced(page: Page, core_factory: Any) -> None:
