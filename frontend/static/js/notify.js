@@ -5,18 +5,21 @@
 // It follows the board through the page's own state: board.js writes the kind of the decision
 // it shows to <body data-prompt> ("" while waiting) after every view from the seat's socket.
 // A decision already waiting when the page opens changes the title only.
+//
+// An online table's board (<body data-lobby>) announces turns itself (online/board.js) and
+// the online server keeps no preferences: there this script and its settings stand aside.
 import { t } from "./i18n.js";
 import { askNotificationPermission, canNotify, preferences, startSettings } from "./settings.js";
 
 const SOUND_URL = "/static/sounds/decision.wav";
 const NOTIFICATION_TAG = "westeros-decision";
 
+const online = Boolean(document.body.dataset.lobby);
 const baseTitle = document.title;
 const sound = Object.assign(new Audio(SOUND_URL), { preload: "auto" });
 sound.id = "notify-sound";
 sound.dataset.testid = "notify-sound";
 sound.hidden = true;
-document.body.append(sound);
 
 let shown = null; // the desktop notification on screen, if any
 let changing = false; // the person reopened a committed decision (take-back): nothing to tell
@@ -86,35 +89,40 @@ function follow(kind, before) {
   notify(title);
 }
 
-new MutationObserver((records) => {
-  // Each record holds the value before it; the last change's value is the attribute's now.
-  const values = [...records.map((record) => record.oldValue), document.body.dataset.prompt];
-  records.forEach((_, i) => follow(values[i + 1] ?? "", values[i]));
-}).observe(document.body, {
-  attributes: true,
-  attributeFilter: ["data-prompt"],
-  attributeOldValue: true,
-});
-
-document.addEventListener(
-  "click",
-  (event) => {
-    if (event.target.closest?.("[data-testid=take-back]")) changing = true;
-  },
-  true,
-);
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) shown?.close();
-});
-// Ask once, on the person's first click or key, if notifications are on and not yet decided.
-for (const type of ["pointerdown", "keydown"]) {
+/** Follow the board, wire the settings panel and ask for notifications on a first gesture. */
+function start() {
+  document.body.append(sound);
+  new MutationObserver((records) => {
+    // Each record holds the value before it; the last change's value is the attribute's now.
+    const values = [...records.map((record) => record.oldValue), document.body.dataset.prompt];
+    records.forEach((_, i) => follow(values[i + 1] ?? "", values[i]));
+  }).observe(document.body, {
+    attributes: true,
+    attributeFilter: ["data-prompt"],
+    attributeOldValue: true,
+  });
   document.addEventListener(
-    type,
-    () => {
-      if (preferences().notifications) askNotificationPermission();
+    "click",
+    (event) => {
+      if (event.target.closest?.("[data-testid=take-back]")) changing = true;
     },
-    { once: true },
+    true,
   );
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) shown?.close();
+  });
+  // Ask once, on the person's first click or key, if notifications are on and not decided.
+  for (const type of ["pointerdown", "keydown"]) {
+    document.addEventListener(
+      type,
+      () => {
+        if (preferences().notifications) askNotificationPermission();
+      },
+      { once: true },
+    );
+  }
+  startSettings(ring);
 }
 
-startSettings(ring);
+if (online) document.getElementById("settings-open")?.setAttribute("hidden", "");
+else start();
