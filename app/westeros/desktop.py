@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import platformdirs
 
 from . import __version__
+from .window_title import follow_page_title
 
 if TYPE_CHECKING:
     from .store import db
@@ -383,9 +384,10 @@ def launch(
     core.app.state.open_remote = open_window  # Play online: a remote page in its own process
     _quiet_pywebview()
     webview.settings["ALLOW_DOWNLOADS"] = True  # game export files
-    webview.create_window(
+    window = webview.create_window(
         "Westeros", url, width=WINDOW_SIZE[0], height=WINDOW_SIZE[1], min_size=MIN_SIZE
     )
+    follow_page_title(window)
     try:
         webview.start(gui=gui or default_gui(), private_mode=True)
     except Exception as error:

@@ -2,12 +2,14 @@
 
 The runner wakes after every accepted action (and when started), lets each pending AI house
 decide on its own view through ``GameSession.play_ai`` — the same checks as a client's
-message — and sleeps ``delay`` seconds before each decision so that a person can follow."""
+message — and first waits the pause ``pause()`` gives (the player's AI pace, issue 13.7), asked
+again before every decision so that a new pace applies at once, so that a person can follow."""
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 
 from ..session import Accepted, GameSession
 
@@ -17,9 +19,9 @@ log = logging.getLogger("westeros.server.ai")
 class AiRunner:
     """The AI seats of one session. ``start`` once; ``stop`` ends the thread."""
 
-    def __init__(self, session: GameSession, delay: float = 0.0) -> None:
+    def __init__(self, session: GameSession, pause: Callable[[], float] = lambda: 0.0) -> None:
         self.session = session
-        self.delay = max(0.0, delay)
+        self.pause = pause
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -51,6 +53,14 @@ class AiRunner:
     def _accepted(self, _: Accepted) -> None:
         self._wake.set()
 
+    def _paused(self, house: str) -> bool:
+        """Wait the pause before ``house`` decides; True if the runner was stopped meanwhile."""
+        delay = max(0.0, self.pause())
+        if not delay:
+            return False
+        log.debug("AI %s of game %s waits %.2f s", house, self.session.game_id, delay)
+        return self._stop.wait(delay)
+
     def _run(self) -> None:
         while not self._stop.is_set():
             self._wake.wait()
@@ -60,7 +70,7 @@ class AiRunner:
                 if not houses:
                     break
                 for house in houses:
-                    if self.delay and self._stop.wait(self.delay):
+                    if self._paused(house):
                         return
                     try:
                         self.session.play_ai(house)

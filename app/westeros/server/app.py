@@ -12,6 +12,9 @@
 - ``GET /games/{id}/replay/{house}`` a seat's replay, ``GET /games/{id}/replay`` the full
   replay of a finished game, ``GET /games/{id}/replay/step/{seq}?house=`` one step as JSON
   (``replays.step_message``; no ``house``: the full view, finished games only),
+- ``GET /settings.json`` the player's board preferences (sound, notifications, AI pace),
+  ``PUT /settings.json`` a change to some of them (400 with the reason, nothing changed, for
+  any bad field; ``routes.settings``),
 - ``GET /static/...`` the frontend's and the plugins' static files,
 - ``GET /i18n/{lang}.json`` the script catalog of a language,
 - ``GET /help`` "How to play", ``GET /help/body?game=`` its part the board's overlay loads,
@@ -27,7 +30,7 @@ the socket with an ``error`` message (``WrongSeat``, the reason in words) and th
 ``check_viewer``). An unknown game or house is 404 (socket: ``error``, close code 4404).
 
 Everything sits behind ``security.LocalOnly`` (Host header, launch token, Origin). The routes
-are grouped in ``routes`` (pages, saves, replay, seats), sharing one ``core.Core``."""
+are grouped in ``routes`` (pages, saves, replay, seats, settings), sharing one ``core.Core``."""
 
 from __future__ import annotations
 

@@ -16,11 +16,12 @@ from typing import Any
 
 from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
 from westeros.plugins import build_ruleset
-from westeros.store import AI, GameStore, SeatSpec
+from westeros.store import AI, GameStore, SeatSpec, StoreError
 
 from ..session import AiFactory, AiPlayer, GameSession, Human, Player
-from . import hints
+from . import hints, preferences
 from .ai_runner import AiRunner
+from .preferences import Preferences
 
 log = logging.getLogger("westeros.server")
 
@@ -130,6 +131,25 @@ class Games:
         self._executors: dict[str, ThreadPoolExecutor] = {}
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.RLock()
+        self.preferences = self._stored_preferences()
+
+    def _stored_preferences(self) -> Preferences:
+        """The player's stored preferences (defaults if the store cannot say)."""
+        try:
+            return preferences.loaded(self.store.setting(preferences.KEY))
+        except StoreError:
+            log.exception("could not read the preferences")
+            return Preferences()
+
+    def set_preferences(self, chosen: Preferences) -> None:
+        """Store ``chosen``; the AI seats of every game follow its pace from their next
+        decision on."""
+        self.store.set_setting(preferences.KEY, chosen.as_json())
+        self.preferences = chosen
+
+    def ai_pause(self) -> float:
+        """Seconds the AI runners wait before each AI decision (the chosen AI pace)."""
+        return self.preferences.pace_delay(self.ai_delay)
 
     def create(
         self,
@@ -194,7 +214,7 @@ class Games:
         )
         with self._lock:
             self._sessions[session.game_id] = session
-            self._runners[session.game_id] = AiRunner(session, self.ai_delay)
+            self._runners[session.game_id] = AiRunner(session, self.ai_pause)
         if start_ai:
             self.start_ai(session.game_id)
         return session
@@ -221,7 +241,7 @@ class Games:
                     self._loading.pop(game_id, None)
             with self._lock:
                 self._sessions[game_id] = session
-                self._runners[game_id] = AiRunner(session, self.ai_delay)
+                self._runners[game_id] = AiRunner(session, self.ai_pause)
         self.start_ai(game_id)
         return session
 

@@ -1,0 +1,91 @@
+"""The desktop window's title follows the board (issue 13.7): under Xvfb with pywebview's Qt
+backend, once the first decision waits the page title reads "● Your move — Westeros" and so
+does the real X window's title (read with xwininfo, outside the app)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .test_window import ROOT, display
+
+WAITING_TITLE = "● Your move — Westeros"
+TITLE_TIMEOUT_S = 30.0  # the probe keeps its window open for 120 s
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed (apt xvfb)"),
+    pytest.mark.skipif(shutil.which("xwininfo") is None, reason="xwininfo is not installed"),
+    pytest.mark.skipif(
+        importlib.util.find_spec("PyQt6.QtWebEngineWidgets") is None,
+        reason="PyQt6-WebEngine is not installed (pip install -e '.[test]')",
+    ),
+]
+
+__all__ = ["display"]
+
+
+def window_names(screen: str) -> str:
+    """Every window's name on ``screen``, as xwininfo lists them."""
+    listed = subprocess.run(
+        ["xwininfo", "-root", "-tree"],
+        env={**os.environ, "DISPLAY": screen},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    )
+    return listed.stdout
+
+
+def test_the_window_title_says_a_decision_waits(display: str, tmp_path: Path) -> None:
+    out = tmp_path / "probe.json"
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "QT_QPA_PLATFORM": "xcb",
+        "QTWEBENGINE_DISABLE_SANDBOX": "1",
+        "QTWEBENGINE_CHROMIUM_FLAGS": "--disable-gpu --no-sandbox",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+    }
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tests.desktop.title_probe",
+            str(out),
+            f"sqlite:///{tmp_path / 'games.db'}",
+        ],
+        env=env,
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not out.with_suffix(".ready").exists():
+            assert child.poll() is None, "the desktop app exited before the board loaded"
+            assert time.monotonic() < deadline, "the board did not load within 120 s"
+            time.sleep(0.2)
+        names = window_names(display)
+        deadline = time.monotonic() + TITLE_TIMEOUT_S
+        while WAITING_TITLE not in names and time.monotonic() < deadline:
+            time.sleep(0.2)
+            names = window_names(display)
+        out.with_suffix(".done").write_text("done", "utf-8")
+        assert child.wait(60) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+    result = json.loads(out.read_text("utf-8"))
+    assert result["board"], "the board was not drawn"
+    assert result["page_title"] == WAITING_TITLE
+    assert f'"{WAITING_TITLE}"' in names, names
