@@ -81,6 +81,14 @@ def test_a_refused_link_never_opens_a_window_and_the_process_says_why() -> None:
     assert "Only http:// and https:// links" in done.stderr
 
 
+class FakeEvent(list[Any]):
+    """A pywebview window event: handlers are added with ``+=``."""
+
+    def __iadd__(self, handler: Any) -> FakeEvent:
+        self.append(handler)
+        return self
+
+
 class FakeWebview(types.ModuleType):
     """pywebview as the shell calls it: records each window and each start."""
 
@@ -90,8 +98,9 @@ class FakeWebview(types.ModuleType):
         self.starts: list[dict[str, Any]] = []
         self.settings: dict[str, Any] = {}
 
-    def create_window(self, *args: Any, **kwargs: Any) -> None:
+    def create_window(self, *args: Any, **kwargs: Any) -> types.SimpleNamespace:
         self.windows.append({"args": args, **kwargs})
+        return types.SimpleNamespace(events=types.SimpleNamespace(shown=FakeEvent()))
 
     def start(self, *args: Any, **kwargs: Any) -> None:
         self.starts.append(kwargs)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_window import ROOT, display
+from .test_window import ROOT
 
 WAITING_TITLE = "● Your move — Westeros"
 TITLE_TIMEOUT_S = 30.0  # the probe keeps its window open for 120 s
@@ -29,8 +29,6 @@ pytestmark = [
         reason="PyQt6-WebEngine is not installed (pip install -e '.[test]')",
     ),
 ]
-
-__all__ = ["display"]
 
 
 def window_names(screen: str) -> str:
