@@ -199,7 +199,6 @@ def test_3_5_random_mustering_is_always_legal(rules: Ruleset) -> None:
         assert not s.stack
 
 
-
 def two_open_areas(rules: Ruleset) -> State:
     """Stark musters (3.4.4) with White Harbor (castle) and Winterfell (stronghold) open;
     White Harbor is asked first (the areas are queued by name)."""
