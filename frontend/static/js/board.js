@@ -7,6 +7,7 @@ import { announce } from "./map.js";
 import {
   appendLog,
   houseChip,
+  lastCombat,
   renderAreaInfo,
   renderCombat,
   renderHand,
@@ -33,6 +34,7 @@ class Board {
     this.changing = false; // the player reopened a committed decision (take-back, 4.1)
     this.sent = null;
     this.inspected = null;
+    this.lastCombat = null;
     this.ctx = null;
     this.el = {
       prompt: document.getElementById("prompt"),
@@ -75,6 +77,7 @@ class Board {
     this.view = view;
     if (message.history) this.el.log.replaceChildren();
     appendLog(this.el.log, message.log);
+    this.lastCombat = lastCombat(message.log, message.history ? null : this.lastCombat);
     this.phaseHint = phaseFromLog(message.log, message.history ? null : this.phaseHint);
     if (
       this.secretOrders &&
@@ -157,6 +160,7 @@ class Board {
       power_tokens: view.power_tokens,
       garrisons: view.garrisons,
       neutral: view.neutral_forces,
+      blocked: view.blocked,
     };
   }
 
@@ -168,7 +172,7 @@ class Board {
     renderHouses(this.el.houses, view, controllers);
     renderHand(this.el.hand, view);
     renderWesteros(this.el.westeros, view);
-    renderCombat(this.el.combat, view);
+    renderCombat(this.el.combat, view, this.lastCombat);
     this.drawAreaInfo(controllers);
     const phase = phaseLabel(view, this.phaseHint);
     renderTopbar(this.el.topbar, view, phase);
