@@ -102,7 +102,7 @@ def test_13_5_out_of_play_areas_marked_with_4_players(
         assert label.endswith(f"held by a neutral force ({value})"), label
     page.get_by_test_id("area-sunspear").click()
     expect(page.get_by_test_id("area-neutral-force")).to_contain_text(
-        f"Held by a neutral force ({neutral['sunspear']})"
+        f"Neutral force {neutral['sunspear']}: it holds this area"
     )
     page.screenshot(path=str(artifacts / "board-4-players.png"))
 

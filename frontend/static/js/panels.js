@@ -572,9 +572,10 @@ export function renderAreaInfo(root, view, id, controllers) {
       ? h(
           "p",
           { "data-testid": "area-neutral-force" },
-          t("Held by a neutral force ({value}): only an attack at least that strong may enter.", {
-            value: view.neutral_forces[id],
-          }),
+          t(
+            "Neutral force {value}: it holds this area; only an attack at least that strong may enter.",
+            { value: view.neutral_forces[id] },
+          ),
         )
       : null,
     (view.blocked || []).includes(id)
