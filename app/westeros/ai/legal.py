@@ -138,7 +138,6 @@ def random_action(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -
         options: list[Action] = [Choose(DONE)]
         options.extend(MusterUnit(r["unit"], a) for r in data["recruits"] for a in r["areas"])
         options.extend(MusterUnit(u["to"], data["area"], u["from"]) for u in data["upgrades"])
-        options.extend(SelectArea(a) for a in data.get("other_areas", ()))
         return rnd.choice(options)
     if kind in ("bid", "wildling_bid"):
         return Bid(rnd.randint(data["min"], data["max"]))

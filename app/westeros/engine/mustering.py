@@ -282,6 +282,7 @@ class MusterIn(Decision):
         state.emit("upgraded", house=self.house, area=self.area, unit=old, to=new)
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        """A random recruit, upgrade or done; switching areas (``SelectArea``) is left out so
+        that random games seeded before it existed still play the same way."""
         options: list[Action] = [*self.legal_actions(state), Choose(DONE)]
-        options.extend(SelectArea(a) for a in self.other_areas(state))
         return rnd.choice(options)
