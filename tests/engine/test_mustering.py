@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from westeros.engine.actions import Choose
+from westeros.engine.actions import Choose, SelectArea
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import IllegalAction, IllegalChoice, SupplyExceeded, UnitUnavailable
 from westeros.engine.flow import apply, pending, random_action
-from westeros.engine.mustering import MusterIn, MusteringAll, MusterUnit
+from westeros.engine.mustering import MusterHouse, MusterIn, MusteringAll, MusterUnit
 from westeros.engine.state import State
 
 from ..builders import act, blank, prompt, put, run
@@ -50,8 +50,12 @@ def test_3_4_4_each_house_musters_in_every_castle_area_it_controls(rules: Rulese
     areas = []
     while pending(s):
         (house,) = pending(s)
+        asked = prompt(s, house)
+        if asked.kind == "choose_muster_area":  # 3.5.1: any order; here the listed one
+            s = act(s, house, SelectArea(asked.data["areas"][0]))
+            continue
         if house == "stark":
-            areas.append(prompt(s, house).data["area"])
+            areas.append(asked.data["area"])
         s = act(s, house, Choose("done"))
     assert areas == ["moat-cailin", "white-harbor", "winterfell"]
 
@@ -188,7 +192,62 @@ def test_3_5_random_mustering_is_always_legal(rules: Ruleset) -> None:
         while pending(s):
             (house,) = pending(s)
             step = s.stack[-1]
-            legal = step.legal_actions(s)
-            assert legal == [c for c in step.candidates(s) if step.problem(s, c) is None]
+            if isinstance(step, MusterIn):
+                legal = step.legal_actions(s)
+                assert legal == [c for c in step.candidates(s) if step.problem(s, c) is None]
             s, _ = apply(s, house, random_action(s, house, rnd))
         assert not s.stack
+
+
+def two_open_areas(rules: Ruleset) -> State:
+    """Stark musters (3.4.4) with White Harbor (castle) and Winterfell (stronghold) open;
+    White Harbor is asked first (the areas are queued by name)."""
+    s = blank(rules)
+    put(s, "white-harbor", "stark", "footman")
+    s = run(s, MusterHouse("stark"))
+    assert prompt(s, "stark").data["area"] == "white-harbor"
+    return s
+
+
+def test_3_5_1_the_house_may_muster_in_any_area_first(rules: Ruleset) -> None:
+    s = two_open_areas(rules)
+    assert prompt(s, "stark").data["other_areas"] == ["winterfell"]
+    s = act(s, "stark", SelectArea("winterfell"))
+    asked = prompt(s, "stark")
+    assert (asked.data["area"], asked.data["points"]) == ("winterfell", 2)
+    assert asked.data["other_areas"] == ["white-harbor"]
+    s = act(s, "stark", MusterUnit("knight", "winterfell"))
+    assert types(s, "winterfell") == ["knight"]
+    # White Harbor kept its point and musters next
+    asked = prompt(s, "stark")
+    assert (asked.data["area"], asked.data["points"], asked.data["other_areas"]) == (
+        "white-harbor",
+        1,
+        [],
+    )
+    s = act(s, "stark", MusterUnit("footman", "white-harbor"))
+    assert types(s, "white-harbor") == ["footman", "footman"]
+    assert not pending(s)
+
+
+def test_3_5_1_the_order_decides_where_the_last_knight_goes(rules: Ruleset) -> None:
+    s = blank(rules)
+    put(s, "white-harbor", "stark", "footman")
+    limit = rules.houses["stark"].unit_limits["knight"]
+    for area in ("karhold", "the-stony-shore", "castle-black", "widows-watch")[: limit - 1]:
+        put(s, area, "stark", "knight")
+    s = run(s, MusterHouse("stark"))
+    s = act(s, "stark", SelectArea("winterfell"))
+    s = act(s, "stark", MusterUnit("knight", "winterfell"))
+    # the pool's last knight went to Winterfell: White Harbor can no longer upgrade to one
+    asked = prompt(s, "stark")
+    assert asked.data["area"] == "white-harbor"
+    assert all(u["to"] != "knight" for u in asked.data["upgrades"])
+
+
+def test_3_5_1_refuses_an_area_that_is_not_queued(rules: Ruleset) -> None:
+    s = two_open_areas(rules)
+    before = s.hash()
+    with pytest.raises(IllegalChoice) as err:
+        apply(s, "stark", SelectArea("karhold"))
+    assert err.value.rule == "3.5.1" and s.hash() == before

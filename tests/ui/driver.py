@@ -45,10 +45,11 @@ def enabled(locator: Locator) -> list[Locator]:
     return [item for item in locator.all() if item.is_visible() and item.is_enabled()]
 
 
-def commit(page: Page) -> None:
-    """Click the decision's commit button and wait until the board has moved on."""
+def commit(page: Page, testid: str = "commit") -> None:
+    """Click the decision's commit button (or the sending button ``testid``) and wait until the
+    board has moved on."""
     before = state_id(page)
-    button = page.get_by_test_id("commit")
+    button = page.get_by_test_id(testid)
     button.click()
     page.wait_for_function(
         "before => document.body.dataset.stateId !== before"
@@ -103,17 +104,20 @@ def march(page: Page, played: Played) -> None:
     house = enabled(page.locator(".dest[data-combat=house]"))
     quiet = enabled(page.locator(".dest[data-combat='']"))
     target = house[0] if house else quiet[0] if quiet else None
-    if target is not None:
-        name = (target.get_attribute("data-testid") or "").removeprefix("march-dest-")
-        target.click()
-        if house:
-            page.locator("[data-testid=hint][data-ready='1']").wait_for(timeout=10_000)
-            played.attacks.append(name)
-        if not page.get_by_test_id("commit").is_enabled():
-            page.get_by_role("button", name=LABELS["Start over"]).click()
-        else:
-            played.marches.append(name)
-    commit(page)
+    if target is None:
+        commit(page, "march-remove")
+        return
+    name = (target.get_attribute("data-testid") or "").removeprefix("march-dest-")
+    target.click()
+    page.locator("[data-testid=commit][data-checked='1']").wait_for(timeout=10_000)
+    if house:
+        page.locator("[data-testid=hint][data-ready='1']").wait_for(timeout=10_000)
+        played.attacks.append(name)
+    if page.get_by_test_id("commit").is_enabled():
+        played.marches.append(name)
+        commit(page)
+    else:
+        commit(page, "march-remove")
 
 
 def choose_house_card(page: Page, played: Played) -> None:
@@ -165,8 +169,11 @@ def raid(page: Page, played: Played) -> None:
     if origins.count() > 1:
         origins.first.click()
     targets = enabled(page.locator("[data-testid^=raid-target-]"))
-    (targets[0] if targets else page.get_by_test_id("raid-no-target")).click()
-    commit(page)
+    if targets:
+        targets[0].click()
+        commit(page)
+    else:
+        commit(page, "raid-no-target")  # one click (5.2.2)
 
 
 def consolidate(page: Page, played: Played) -> None:

@@ -10,7 +10,7 @@ import random
 from typing import ClassVar
 
 from . import board, tracks
-from .actions import Action, Choose
+from .actions import Action, Choose, SelectArea
 from .content import SEA
 from .errors import IllegalAction, IllegalChoice, SupplyExceeded, UnitUnavailable
 from .flow import Decision, Prompt, Step
@@ -40,9 +40,9 @@ class MusteringAll(Step):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class MusterHouse(Step):
-    """``house`` musters in each castle area it controls now (3.5.1), area by area. The order
-    of the areas cannot matter: each area has its own points, and supply and unit pools only
-    ever get tighter as units are added."""
+    """``house`` musters in each castle area it controls now (3.5.1), area by area. They are
+    queued in name order, but the house may take any queued area first (``MusterIn``): each
+    area has its own points, yet a short pool or supply makes the order matter."""
 
     house: str
 
@@ -57,7 +57,9 @@ class MusterHouse(Step):
 class MusterIn(Decision):
     """``house`` musters in castle area ``area`` (3.5). ``points`` left (None: the area's full
     points, castle 1 / stronghold 2); ``fresh`` lists the types placed in ``area`` by this
-    mustering, which cannot be upgraded (3.5.4). Without a legal recruit it ends by itself."""
+    mustering, which cannot be upgraded (3.5.4). Without a legal recruit it ends by itself.
+    Instead of recruiting here, the house may switch to another of its areas queued in the same
+    mustering (``SelectArea``, 3.5.1: any order); this one keeps its points and waits."""
 
     house: str
     area: str
@@ -176,6 +178,22 @@ class MusterIn(Decision):
                 )
         return out
 
+    def queued(self, state: State) -> list[int]:
+        """Stack positions of the house's other areas waiting in this mustering (the
+        ``MusterIn`` steps of the same house right below this one) that can muster now."""
+        out = []
+        for i in range(len(state.stack) - 2, -1, -1):
+            step = state.stack[i]
+            if not isinstance(step, MusterIn) or step.house != self.house:
+                break
+            if step.legal_actions(state):
+                out.append(i)
+        return out
+
+    def other_areas(self, state: State) -> list[str]:
+        """The areas the house may muster in before this one (3.5.1)."""
+        return [state.stack[i].area for i in self.queued(state)]
+
     # ------------------------------------------------------------------ decision
     def prompts(self, state: State) -> dict[str, Prompt]:
         legal = self.legal_actions(state)
@@ -200,8 +218,11 @@ class MusterIn(Decision):
             ],
             "upgrades": upgrades,
             "options": [DONE],
+            "other_areas": self.other_areas(state),
         }
-        return {self.house: Prompt(self.house, "muster", (MusterUnit.kind, Choose.kind), data)}
+        switch = (SelectArea.kind,) if data["other_areas"] else ()
+        kinds = (MusterUnit.kind, Choose.kind, *switch)
+        return {self.house: Prompt(self.house, "muster", kinds, data)}
 
     def act(self, state: State, house: str, action: Action) -> None:
         if isinstance(action, Choose):
@@ -209,6 +230,9 @@ class MusterIn(Decision):
                 raise IllegalChoice(f"{action.option!r} is not one of {[DONE]}", rule="3.5.6")
             state.pop()
             state.emit("muster_done", house=house, area=self.area, unused=self.left(state))
+            return
+        if isinstance(action, SelectArea):
+            self.switch(state, action.area)
             return
         assert isinstance(action, MusterUnit)
         error = self.problem(state, action)
@@ -234,6 +258,18 @@ class MusterIn(Decision):
         else:
             state.pop()
 
+    def switch(self, state: State, area: str | None) -> None:
+        """Muster in queued ``area`` first; this area waits right below it (3.5.1)."""
+        chosen = next((i for i in self.queued(state) if state.stack[i].area == area), None)
+        if chosen is None:
+            raise IllegalChoice(
+                f"{area!r} is not one of the areas {self.house} may muster in next: "
+                f"{self.other_areas(state)}",
+                rule="3.5.1",
+            )
+        stack = state.stack
+        state.stack = (*stack[:chosen], *stack[chosen + 1 :], stack[chosen])
+
     def upgrade(self, state: State, old: str, new: str) -> None:
         """Replace one ``old`` unit in the area by ``new`` in place (1.2.5)."""
         units = state.units[self.area]
@@ -246,5 +282,7 @@ class MusterIn(Decision):
         state.emit("upgraded", house=self.house, area=self.area, unit=old, to=new)
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
+        """A random recruit, upgrade or done; switching areas (``SelectArea``) is left out so
+        that random games seeded before it existed still play the same way."""
         options: list[Action] = [*self.legal_actions(state), Choose(DONE)]
         return rnd.choice(options)

@@ -227,14 +227,15 @@ UpgradeData = TypedDict("UpgradeData", {"from": str, "to": str, "cost": int})
 
 
 class MusterData(TypedDict):
-    """``muster`` (3.5): spend ``points`` in ``area`` on a recruit or an upgrade, or pick an
-    option (done)."""
+    """``muster`` (3.5): spend ``points`` in ``area`` on a recruit or an upgrade, pick an
+    option (done), or muster first in one of ``other_areas`` (3.5.1: any order)."""
 
     area: str
     points: int
     recruits: list[RecruitData]
     upgrades: list[UpgradeData]
     options: list[str]
+    other_areas: list[str]
 
 
 # ------------------------------------------------------------------ combat (5.4)

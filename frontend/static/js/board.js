@@ -8,6 +8,7 @@ import { announce } from "./map.js";
 import {
   appendLog,
   houseChip,
+  lastCombat,
   renderAreaInfo,
   renderCombat,
   renderHand,
@@ -34,6 +35,7 @@ class Board {
     this.changing = false; // the player reopened a committed decision (take-back, 4.1)
     this.sent = null;
     this.inspected = null;
+    this.lastCombat = null;
     this.ctx = null;
     this.el = {
       prompt: document.getElementById("prompt"),
@@ -76,6 +78,7 @@ class Board {
     this.view = view;
     if (message.history) this.el.log.replaceChildren();
     appendLog(this.el.log, message.log);
+    this.lastCombat = lastCombat(message.log, message.history ? null : this.lastCombat);
     this.phaseHint = phaseFromLog(message.log, message.history ? null : this.phaseHint);
     if (
       this.secretOrders &&
@@ -156,6 +159,7 @@ class Board {
       power_tokens: view.power_tokens,
       garrisons: view.garrisons,
       neutral: view.neutral_forces,
+      blocked: view.blocked,
     };
   }
 
@@ -167,7 +171,7 @@ class Board {
     renderHouses(this.el.houses, view, controllers);
     renderHand(this.el.hand, view);
     renderWesteros(this.el.westeros, view);
-    renderCombat(this.el.combat, view);
+    renderCombat(this.el.combat, view, this.lastCombat);
     this.drawAreaInfo(controllers);
     const phase = phaseLabel(view, this.phaseHint);
     renderTopbar(this.el.topbar, view, phase);

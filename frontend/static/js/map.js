@@ -79,8 +79,11 @@ export class BoardMap {
         kind: g.dataset.kind,
         between: (g.dataset.between || "").split(" ").filter(Boolean),
         box: this.labelBox(g),
+        name,
       });
     }
+    this.defs = s("defs", { class: "w-patterns" });
+    svg.prepend(this.defs);
     this.highlights = s("g", { class: "w-highlights" });
     this.arrows = s("g", { class: "w-arrows" });
     this.layer = s("g", { class: "w-pieces" });
@@ -269,20 +272,101 @@ export class BoardMap {
     decorateMap(this, model);
   }
 
+  /** Shade `area` for its controller with the house's own pattern (its colour and its mark, so
+   * colour is never the only cue), or hatch it grey when the game leaves it out of play
+   * (`model.blocked`, the engine's list); its name says so for screen readers and tooltips. */
   tint(area, model) {
     const owner = model.controllers[area.id];
-    if (!area.shape) return;
+    const out = (model.blocked || []).includes(area.id);
+    const neutral = model.neutral[area.id];
     area.g.classList.toggle("is-controlled", Boolean(owner));
-    if (owner) {
+    area.g.classList.toggle("is-out-of-play", out);
+    area.g.classList.toggle("is-neutral-held", Boolean(neutral));
+    const label = out
+      ? t("{area}: out of play in this game", { area: area.name })
+      : neutral
+        ? t("{area}: held by a neutral force ({value})", { area: area.name, value: neutral })
+        : owner
+          ? t("{area}: controlled by {house}", { area: area.name, house: houseName(owner) })
+          : area.name;
+    area.g.setAttribute("aria-label", label);
+    const tooltip = area.g.querySelector("title");
+    if (tooltip) tooltip.textContent = label;
+    if (!area.shape) return;
+    if (out) {
+      area.shape.style.fill = `url(#${this.outOfPlayPattern()})`;
+      delete area.g.dataset.controller;
+    } else if (owner) {
       const land = domainOf(area.id, area.kind) === "land";
-      const base = land ? "#e8d9ad" : "#a8cadb";
-      const share = land ? 34 : 30;
-      area.shape.style.fill = `color-mix(in srgb, var(--tint-${owner}, var(--house-${owner}, #888)) ${share}%, ${base})`;
+      area.shape.style.fill = `url(#${this.controlPattern(owner, land)})`;
       area.g.dataset.controller = owner;
     } else {
       area.shape.style.removeProperty("fill");
       delete area.g.dataset.controller;
     }
+  }
+
+  /** The id of `house`'s control pattern over land or sea (made on first use): the house's
+   * tint over the map colour, with its mark tiled across it. */
+  controlPattern(house, land) {
+    const id = `control-${house}-${land ? "land" : "sea"}`;
+    if (!this.defs.querySelector(`#${CSS.escape(id)}`)) {
+      const base = land ? "#e8d9ad" : "#a8cadb";
+      const tint = `var(--tint-${house}, var(--house-${house}, #888))`;
+      const mark = (x, y) =>
+        s("use", {
+          href: `#${markId(house)}`,
+          x,
+          y,
+          width: 10,
+          height: 10,
+          class: "w-control-mark",
+        });
+      this.defs.append(
+        s(
+          "pattern",
+          {
+            id,
+            class: "w-control-pattern",
+            "data-house": house,
+            patternUnits: "userSpaceOnUse",
+            width: 28,
+            height: 28,
+          },
+          s("rect", {
+            width: 28,
+            height: 28,
+            style: { fill: `color-mix(in srgb, ${tint} ${land ? 52 : 46}%, ${base})` },
+          }),
+          mark(2, 2),
+          mark(16, 16),
+        ),
+      );
+    }
+    return id;
+  }
+
+  /** The id of the grey hatch drawn over areas out of play (made on first use). */
+  outOfPlayPattern() {
+    const id = "out-of-play";
+    if (!this.defs.querySelector(`#${id}`)) {
+      this.defs.append(
+        s(
+          "pattern",
+          {
+            id,
+            class: "w-out-of-play-pattern",
+            patternUnits: "userSpaceOnUse",
+            width: 10,
+            height: 10,
+            patternTransform: "rotate(45)",
+          },
+          s("rect", { width: 10, height: 10, class: "w-out-of-play-ground" }),
+          s("line", { x1: 0, y1: 0, x2: 0, y2: 10, class: "w-out-of-play-hatch" }),
+        ),
+      );
+    }
+    return id;
   }
 
   items(id, model) {

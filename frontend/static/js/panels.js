@@ -369,16 +369,64 @@ export function renderWesteros(root, view) {
   );
 }
 
-/** The combat being resolved: both sides, support, cards and strengths. */
-export function renderCombat(root, view) {
+/** The newest combat told by the log `entries` (the engine's events), carried on from
+ * `previous`: its houses, area, cards, strength before and after the house cards and the
+ * victor. The panel shows it once the combat is over. */
+export function lastCombat(entries, previous = null) {
+  let last = previous;
+  for (const entry of entries || []) {
+    if (entry.kind === "combat") {
+      last = {
+        area: entry.area,
+        attacker: { house: entry.attacker, card: null, before: null, after: null },
+        defender: { house: entry.defender, card: null, before: null, after: null },
+        winner: null,
+      };
+    } else if (last && entry.kind === "initial_strength") {
+      last.attacker.before = entry.attacker;
+      last.defender.before = entry.defender;
+    } else if (last && entry.kind === "house_cards_revealed") {
+      last.attacker.card = entry.attacker[1];
+      last.defender.card = entry.defender[1];
+    } else if (last && entry.kind === "combat_won") {
+      [last.attacker.after, last.defender.after] = entry.strength;
+      last.winner = entry.winner === last.attacker.house ? "attacker" : "defender";
+    }
+  }
+  return last;
+}
+
+function strengthLines(which, before, after) {
+  return [
+    before != null
+      ? h(
+          "p",
+          { class: "combat-strength is-before", "data-testid": `combat-before-${which}` },
+          t("Before house cards: {value}", { value: before }),
+        )
+      : null,
+    after != null
+      ? h(
+          "p",
+          { class: "combat-strength is-after", "data-testid": `combat-after-${which}` },
+          t("After house cards: {value}", { value: after }),
+        )
+      : null,
+  ];
+}
+
+/** The combat being resolved: both sides, support, cards and the strengths before and after
+ * the house cards (the engine's totals, RULES 5.4.2, 5.4.7); once it is over, the last combat
+ * (`last`, see lastCombat) until the next one. */
+export function renderCombat(root, view, last = null) {
   const combat = view.combat;
-  root.hidden = !combat;
   if (!combat) {
-    root.replaceChildren();
+    renderLastCombat(root, view, last);
     return;
   }
+  root.hidden = false;
+  root.dataset.state = "running";
   const data = combat.data || {};
-  const strength = data.strength || data.initial_strength;
   const side = (which, i) => {
     const s0 = combat[which];
     return h(
@@ -403,9 +451,7 @@ export function renderCombat(root, view) {
           )
         : null,
       s0.card ? cardTile(s0.card) : h("p", { class: "muted" }, t("House card not revealed yet")),
-      strength
-        ? h("p", { class: "combat-strength" }, t("Strength {value}", { value: strength[i] }))
-        : null,
+      strengthLines(which, data.initial_strength?.[i], data.strength?.[i]),
     );
   };
   fill(
@@ -425,6 +471,47 @@ export function renderCombat(root, view) {
           t("{house} wins.", { house: houseName(combat[combat.winner].house) }),
         )
       : null,
+  );
+}
+
+function renderLastCombat(root, view, last) {
+  root.hidden = !last || !last.winner;
+  if (root.hidden) {
+    root.replaceChildren();
+    return;
+  }
+  root.dataset.state = "over";
+  const side = (which) =>
+    h(
+      "div",
+      {
+        class: `combat-side combat-${which}${last.winner === which ? " is-winner" : ""}`,
+        "data-testid": `combat-${which}`,
+      },
+      h("h3", {}, which === "attacker" ? t("Attacker") : t("Defender")),
+      houseChip(last[which].house, { you: view.house }),
+      last[which].card ? cardTile(last[which].card) : null,
+      strengthLines(which, last[which].before, last[which].after),
+    );
+  fill(
+    root,
+    h(
+      "h2",
+      { class: "panel-title" },
+      t("Last combat: {area}", { area: areaName(last.area) }),
+    ),
+    h(
+      "div",
+      { class: "combat-sides" },
+      side("attacker"),
+      h("span", { class: "combat-vs" }, t("vs")),
+      side("defender"),
+    ),
+    h(
+      "p",
+      { class: "combat-result" },
+      t("{house} wins.", { house: houseName(last[last.winner].house) }),
+    ),
   );
 }
 
@@ -482,7 +569,21 @@ export function renderAreaInfo(root, view, id, controllers) {
       : null,
     view.garrisons[id] ? h("p", {}, t("Garrison {value}", { value: view.garrisons[id] })) : null,
     view.neutral_forces[id]
-      ? h("p", {}, t("Neutral force {value}", { value: view.neutral_forces[id] }))
+      ? h(
+          "p",
+          { "data-testid": "area-neutral-force" },
+          t(
+            "Neutral force {value}: it holds this area; only an attack at least that strong may enter.",
+            { value: view.neutral_forces[id] },
+          ),
+        )
+      : null,
+    (view.blocked || []).includes(id)
+      ? h(
+          "p",
+          { class: "area-info-out", "data-testid": "area-out-of-play" },
+          t("Out of play in this game: no unit may enter, retreat into or be mustered in it."),
+        )
       : null,
   );
 }

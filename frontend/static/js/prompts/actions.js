@@ -12,6 +12,7 @@ export function raid(ctx) {
   const raids = data.raids || {};
   const areas = Object.keys(raids);
   draft.area ??= areas.length === 1 ? areas[0] : null;
+  const send = (target) => ctx.act({ kind: "resolve_raid", area: draft.area, target });
   const pick = (id) => {
     if (raids[id]) {
       draft.area = id;
@@ -68,28 +69,25 @@ export function raid(ctx) {
               { "data-testid": `raid-target-${id}` },
             );
           }),
-          choiceButton(
-            t("No target (just remove my Raid order)"),
-            draft.target === null,
-            () => {
-              draft.target = null;
-              paint();
-            },
-            { "data-testid": "raid-no-target" },
-          ),
         ),
       );
     }
-    const ready = draft.area && draft.target !== undefined;
+    // 5.2.2: a Raid order may remove nothing; one click resolves it that way (the main
+    // button when there is nothing to raid).
+    const targetless = draft.area && !raids[draft.area].targets.length;
+    const noTarget = targetless ? commitButton : button;
     parts.push(
       h(
         "div",
         { class: "prompt-actions" },
-        commitButton(
-          t("Raid"),
-          () => ctx.act({ kind: "resolve_raid", area: draft.area, target: draft.target ?? null }),
-          { disabled: !ready },
-        ),
+        targetless
+          ? null
+          : commitButton(t("Raid"), () => send(draft.target), { disabled: !draft.target }),
+        draft.area
+          ? noTarget(t("No target: remove my Raid order"), () => send(null), {
+              "data-testid": "raid-no-target",
+            })
+          : null,
       ),
     );
     ctx.paint(...parts);
@@ -191,10 +189,14 @@ export function muster(ctx) {
   const { data, draft } = ctx;
   draft.unit ??= null;
   const recruits = data.recruits || [];
+  const others = data.other_areas || [];
   const send = (unit, area) => ctx.act({ kind: "muster_unit", unit, area, replace: null });
+  // 3.5.1: the areas muster in any order; the engine queues them and lets the house switch.
+  const switchTo = (area) => ctx.act({ kind: "select_area", area });
   const pickArea = (id) => {
     const recruit = recruits.find((r) => r.unit === draft.unit);
     if (recruit && recruit.areas.includes(id)) send(recruit.unit, id);
+    else if (others.includes(id)) switchTo(id);
   };
   function paint() {
     const parts = [
@@ -265,6 +267,21 @@ export function muster(ctx) {
         ),
       );
     }
+    if (others.length) {
+      parts.push(
+        h("p", { class: "prompt-sub" }, t("Or muster first in another area:")),
+        h(
+          "div",
+          { class: "choices" },
+          others.map((id) =>
+            button(areaName(id), () => switchTo(id), {
+              class: "choice",
+              "data-testid": `muster-switch-${id}`,
+            }),
+          ),
+        ),
+      );
+    }
     parts.push(
       h(
         "div",
@@ -274,7 +291,9 @@ export function muster(ctx) {
     );
     ctx.paint(...parts);
     const targets = draft.unit ? recruits.find((r) => r.unit === draft.unit).areas : [];
-    ctx.map.setChoice(new Set(targets), pickArea, [data.area]);
+    const choosable = new Map(others.map((id) => [id, "origin"]));
+    for (const id of targets) choosable.set(id, "");
+    ctx.map.setChoice(choosable, pickArea, [data.area]);
     ctx.overlay({});
   }
   paint();

@@ -125,82 +125,15 @@ export function chooseHouseCard(ctx) {
   paint();
 }
 
-/** declare_support: support the attacker, the defender or nobody (5.4.1). */
-export function declareSupport(ctx) {
-  const { data, draft, view } = ctx;
-  draft.option ??= null;
-  function paint() {
-    const labels = {
-      attacker: t("Support the attacker, {house}", { house: houseName(data.attacker) }),
-      defender: t("Support the defender, {house}", { house: houseName(data.defender) }),
-      none: t("Support nobody"),
-    };
-    ctx.paint(
-      header(
-        t("Declare your support"),
-        t("Your Support orders in {areas} may help in the combat in {area}.", {
-          areas: (data.support_areas || []).map(areaName).join(", "),
-          area: areaName(data.area),
-        }),
-      ),
-      combatLine(view),
-      h(
-        "div",
-        { class: "choices" },
-        (data.options || ["attacker", "defender", "none"]).map((option) =>
-          choiceButton(
-            labels[option] || option,
-            draft.option === option,
-            () => {
-              draft.option = option;
-              paint();
-            },
-            { "data-testid": `option-${option}` },
-          ),
-        ),
-      ),
-      h(
-        "div",
-        { class: "prompt-actions" },
-        commitButton(t("Declare"), () => ctx.act({ kind: "choose", option: draft.option }), {
-          disabled: !draft.option,
-        }),
-      ),
-    );
-    ctx.map.clearChoice();
-    ctx.map.setSelected([data.area, ...(data.support_areas || [])]);
-    ctx.overlay({});
-  }
-  paint();
-}
-
-/** support_neutral_attack: another house attacks a neutral force next to your Support orders
- * and needs your support to reach its strength (5.5.1). */
-export function supportNeutralAttack(ctx) {
+/** A support question: `labels` for each of `data.options`, a `commitLabel` to send the pick;
+ * the combat area and the asked house's Support orders are marked on the map. */
+function supportScreen(ctx, { title, text, line, labels, commitLabel }) {
   const { data, draft } = ctx;
   draft.option ??= null;
   function paint() {
-    const labels = {
-      yes: t("Support {house}'s attack (+{s})", {
-        house: houseName(data.attacker),
-        s: data.strength,
-      }),
-      no: t("Do not support"),
-    };
     ctx.paint(
-      header(
-        t("Support an attack on a neutral force?"),
-        t(
-          "{house} attacks the neutral force ({n}) in {area} and needs more strength. If you support, your Support orders in {areas} add {s}; the march happens only if enough support is given.",
-          {
-            house: houseName(data.attacker),
-            n: data.neutral_force,
-            area: areaName(data.area),
-            areas: (data.support_areas || []).map(areaName).join(", "),
-            s: data.strength,
-          },
-        ),
-      ),
+      header(title, text),
+      line,
       h(
         "div",
         { class: "choices" },
@@ -219,7 +152,7 @@ export function supportNeutralAttack(ctx) {
       h(
         "div",
         { class: "prompt-actions" },
-        commitButton(t("Answer"), () => ctx.act({ kind: "choose", option: draft.option }), {
+        commitButton(commitLabel, () => ctx.act({ kind: "choose", option: draft.option }), {
           disabled: !draft.option,
         }),
       ),
@@ -229,6 +162,53 @@ export function supportNeutralAttack(ctx) {
     ctx.overlay({});
   }
   paint();
+}
+
+/** declare_support: support the attacker, the defender or nobody (5.4.1). */
+export function declareSupport(ctx) {
+  const { data, view } = ctx;
+  supportScreen(ctx, {
+    title: t("Declare your support"),
+    text: t("Your Support orders in {areas} may help in the combat in {area}.", {
+      areas: (data.support_areas || []).map(areaName).join(", "),
+      area: areaName(data.area),
+    }),
+    line: combatLine(view),
+    labels: {
+      attacker: t("Support the attacker, {house}", { house: houseName(data.attacker) }),
+      defender: t("Support the defender, {house}", { house: houseName(data.defender) }),
+      none: t("Support nobody"),
+    },
+    commitLabel: t("Declare"),
+  });
+}
+
+/** support_neutral_attack: another house attacks a neutral force next to your Support orders
+ * and needs your support to reach its strength (5.5.1). */
+export function supportNeutralAttack(ctx) {
+  const { data } = ctx;
+  supportScreen(ctx, {
+    title: t("Support an attack on a neutral force?"),
+    text: t(
+      "{house} attacks the neutral force ({n}) in {area} and needs more strength. If you support, your Support orders in {areas} add {s}; the march happens only if enough support is given.",
+      {
+        house: houseName(data.attacker),
+        n: data.neutral_force,
+        area: areaName(data.area),
+        areas: (data.support_areas || []).map(areaName).join(", "),
+        s: data.strength,
+      },
+    ),
+    line: null,
+    labels: {
+      yes: t("Support {house}'s attack (+{s})", {
+        house: houseName(data.attacker),
+        s: data.strength,
+      }),
+      no: t("Do not support"),
+    },
+    commitLabel: t("Answer"),
+  });
 }
 
 /** The Valyrian Steel Blade (5.4.6): asked only when +1 changes the victor. */

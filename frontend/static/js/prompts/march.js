@@ -258,11 +258,13 @@ export function march(ctx) {
       hidden: true,
       "data-testid": "march-problem",
     });
-    const commit = commitButton(
-      draft.groups.length ? t("March") : t("Remove the order without moving"),
-      () => ctx.act(action()),
-      // Until the server has checked the draft; removing the order is always allowed (5.3.1).
-      { disabled: draft.groups.length > 0 },
+    // The march is the main button, enabled once the server has checked the draft; removing
+    // the order without moving is always allowed (5.3.1) and stays a secondary button.
+    const commit = commitButton(t("March"), () => ctx.act(action()), { disabled: true });
+    const remove = button(
+      t("Remove the order without moving"),
+      () => ctx.act({ kind: "resolve_march", area: draft.origin, moves: [], leave_power: false }),
+      { "data-testid": "march-remove" },
     );
     parts.push(hint, problem);
     parts.push(
@@ -270,6 +272,7 @@ export function march(ctx) {
         "div",
         { class: "prompt-actions" },
         commit,
+        remove,
         draft.groups.length
           ? button(t("Start over"), () => {
               reset();
@@ -294,6 +297,7 @@ export function march(ctx) {
         const verdict = reply?.hint;
         // No reply (timeout, old server): let the server judge the march when it is sent.
         commit.disabled = verdict ? !verdict.legal : false;
+        commit.dataset.checked = "1";
         problem.hidden = !verdict || verdict.legal;
         problem.textContent = verdict && !verdict.legal ? problemText(verdict.problem) : "";
         showHint(hint, reply);
