@@ -416,9 +416,10 @@ def main() -> None:
         for n in args.games:
             with server(args.database, args.redis, workers, args.port) as pid:
                 result = Bench(pid, args.port, workers, args.seconds, args.think).run(n)
-            if not result.ok:
-                break
-            best[workers] = n
+            if result.ok and (best[workers] or 0) == max(
+                (m for m in args.games if m < n), default=0
+            ):
+                best[workers] = n
     for workers, n in best.items():
         print(
             f"largest N with p99 <= {TARGET_P99_MS:.0f} ms on {workers} worker(s): "

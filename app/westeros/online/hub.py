@@ -30,7 +30,7 @@ from westeros.store.online import OPEN
 
 from .ai_pool import DEFAULT_LEVEL, PooledAi
 from .bus import Bus
-from .chat import RateLimit, check_recipient, clean_text
+from .chat import check_recipient, clean_text, rate_limit
 from .errors import BadName, LobbyState, NotHost, NotYourSeat, OnlineError
 from .records import ChatLine, LobbyInfo, PlayerInfo
 from .session import OnlineSession
@@ -101,7 +101,7 @@ class OnlineHub:
         self.ai_budget = ai_budget
         self.tick = tick
         self.scan = scan
-        self.rate = RateLimit()
+        self.rate = rate_limit(bus)
         self._sessions: dict[str, OnlineSession] = {}
         self._lobby_of: dict[str, str] = {}
         self._lobbies: dict[str, tuple[float, LobbyInfo]] = {}
