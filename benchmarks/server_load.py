@@ -129,7 +129,12 @@ def fresh_schema(database: str) -> Iterator[str]:
 @contextlib.contextmanager
 def server(database: str, redis: str, workers: int, port: int) -> Iterator[int]:
     """``westeros server`` with ``workers`` workers on a fresh schema; yields its pid."""
+    from westeros.store import db
+
     with fresh_schema(database) as url:
+        engine = db.create_db_engine(url)
+        db.migrate(engine)  # before the workers start, whatever version of the server runs
+        engine.dispose()
         env = {**os.environ, "WESTEROS_REDIS_PREFIX": f"bench-{uuid.uuid4().hex[:8]}"}
         command = [sys.executable, "-m", "westeros.cli", "server", "--port", str(port)]
         command += ["--workers", str(workers), "--database", url, "--redis", redis]
