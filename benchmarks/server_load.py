@@ -1,22 +1,32 @@
 """Online server load (issue 10): N concurrent games, each with six bot clients over real
 WebSockets, against ``westeros server`` with 1 and 2 worker processes sharing PostgreSQL and
 Redis. Prints, per (workers, N): p50/p99 action→broadcast latency (from a bot sending an
-action until all six sockets of its game have the resulting view), actions, errors, server
-CPU (seconds per wall second, all its processes) and memory (RSS), and per worker count the
-largest N meeting p99 ≤ 100 ms. Prints figures; asserts nothing.
+action until all six sockets of its game have the resulting view), actions, errors, the
+server's CPU (seconds per wall second, all its processes) and memory (RSS), and the bot
+driver's own CPU (it runs on the same machine); then, per worker count, the largest N meeting
+p99 ≤ 100 ms. Prints figures; asserts nothing.
 
-Bots decide with the baseline AI on the view they were sent (in a separate process, so the
-measuring event loop stays free), one action in flight per game, after ``--think`` seconds.
+The driver is cheap: one asyncio process holds every socket (websockets), a bot wakes only
+when its game's broadcast arrives or its think time ends, and the bots decide with the
+baseline AI on the view they were sent in one separate process (so the measuring event loop
+stays free). One action is in flight per game, sent ``--think`` seconds after the view.
+
+Every run uses a fresh PostgreSQL schema (dropped afterwards) and Redis prefix, so games of
+earlier runs never load the server. ``--search`` looks for the largest N per worker count
+(doubling from ``--start`` up to ``--max``, then bisecting) on one server per worker count,
+setting up more games as N grows; otherwise each N of ``--games`` runs on a fresh server.
 
     python benchmarks/server_load.py [--games 5 10 20 40] [--workers 1 2] [--seconds 20]
+        [--search --start 10 --max 200] [--think 0.5]
         [--database postgresql://postgres@127.0.0.1:5432/wt_online]
-        [--redis redis://127.0.0.1:6379/7] [--think 0.5]
+        [--redis redis://127.0.0.1:6379/7]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import json
 import os
@@ -26,20 +36,25 @@ import sys
 import time
 import urllib.request
 import uuid
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 os.environ.setdefault("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
 
 TARGET_P99_MS = 100.0
 HOUSES = 6
+GRACE_SECONDS = 3600  # idle games' seats stay their bots' (no AI) between runs of a search
+Seat = tuple[str, str, str]  # game id, house, player key
 
 
 def _post(url: str, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
     headers = {"content-type": "application/json", **({"x-westeros-key": key} if key else {})}
     request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
-    with urllib.request.urlopen(request, timeout=60) as reply:
+    with urllib.request.urlopen(request, timeout=120) as reply:
         data: dict[str, Any] = json.loads(reply.read())
         return data
 
@@ -51,8 +66,12 @@ def _rules() -> Any:
     return build_ruleset({})
 
 
+def _warm() -> None:
+    _rules()
+
+
 def _decide(view: dict[str, Any], seed: int) -> dict[str, Any]:
-    """A bot's answer, worked out from its view alone (in the bots' process pool)."""
+    """A bot's answer, worked out from its view alone (in the bots' decision process)."""
     from westeros.ai import BaselineBot
 
     return BaselineBot(seed=seed).decide(view, _rules(), 0.05).to_json()
@@ -75,11 +94,11 @@ def _tree(pid: int) -> list[int]:
     return out
 
 
-def _usage(pid: int) -> tuple[float, int]:
-    """(CPU seconds, RSS bytes) of ``pid`` and its descendants."""
+def _usage(pids: list[int]) -> tuple[float, int]:
+    """(CPU seconds, RSS bytes) of ``pids``."""
     ticks = os.sysconf("SC_CLK_TCK")
     cpu, rss = 0.0, 0
-    for p in _tree(pid):
+    for p in pids:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
             cpu += (int(fields[11]) + int(fields[12])) / ticks
@@ -89,125 +108,291 @@ def _usage(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
-def start_server(database: str, redis: str, workers: int, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "WESTEROS_REDIS_PREFIX": f"bench-{uuid.uuid4().hex[:8]}"}
-    command = [sys.executable, "-m", "westeros.cli", "server", "--port", str(port)]
-    command += ["--workers", str(workers), "--database", database, "--redis", redis]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
+@contextlib.contextmanager
+def fresh_schema(database: str) -> Iterator[str]:
+    """A new PostgreSQL schema in ``database`` (dropped afterwards): the URL that uses it."""
+    import sqlalchemy as sa
+
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    engine = sa.create_engine(database.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as db:
+        db.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        joiner = "&" if "?" in database else "?"
+        yield f"{database}{joiner}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with engine.begin() as db:
+            db.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
+
+
+@contextlib.contextmanager
+def server(database: str, redis: str, workers: int, port: int) -> Iterator[int]:
+    """``westeros server`` with ``workers`` workers on a fresh schema; yields its pid."""
+    from westeros.store import db
+
+    with fresh_schema(database) as url:
+        engine = db.create_db_engine(url)
+        db.migrate(engine)  # before the workers start, whatever version of the server runs
+        engine.dispose()
+        env = {**os.environ, "WESTEROS_REDIS_PREFIX": f"bench-{uuid.uuid4().hex[:8]}"}
+        command = [sys.executable, "-m", "westeros.cli", "server", "--port", str(port)]
+        command += ["--workers", str(workers), "--database", url, "--redis", redis]
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/lobbies", timeout=2)
-            return process
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise SystemExit("the server did not start")
+            deadline = time.monotonic() + 90
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/lobbies", timeout=2)
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or process.poll() is not None:
+                        raise SystemExit("the server did not start") from None
+                    time.sleep(0.3)
+            yield process.pid
+        finally:
+            process.terminate()
+            process.wait(30)
 
 
-def setup_games(base: str, games: int) -> list[list[tuple[str, str, str]]]:
-    """``games`` started 6-player games: per game (game id, house, key) of each seat."""
-    out = []
-    for g in range(games):
-        keys = [_post(f"{base}/api/players", {"name": f"bot{g}-{i}"})["key"] for i in range(6)]
-        created = _post(f"{base}/api/lobbies", {"players": 6, "house": "stark"}, keys[0])
-        lobby = created["lobby"]["id"]
-        seats = [("stark", keys[0])]
-        for key, (house, link) in zip(keys[1:], created["invites"].items(), strict=True):
-            _post(f"{base}/api/join", {"invite": link.split("=", 1)[1]}, key)
-            _post(f"{base}/api/lobbies/{lobby}/ready", {"ready": True}, key)
-            seats.append((house, key))
-        game_id = _post(f"{base}/api/lobbies/{lobby}/start", {}, keys[0])["lobby"]["game_id"]
-        out.append([(game_id, house, key) for house, key in seats])
-    return out
+def setup_game(base: str, g: int) -> list[Seat]:
+    """One started 6-player game, every seat a bot's: (game id, house, key) of each seat."""
+    keys = [_post(f"{base}/api/players", {"name": f"bot{g}-{i}"})["key"] for i in range(6)]
+    body = {"players": 6, "house": "stark", "grace_seconds": GRACE_SECONDS}
+    created = _post(f"{base}/api/lobbies", body, keys[0])
+    lobby = created["lobby"]["id"]
+    seats = [("stark", keys[0])]
+    for key, (house, link) in zip(keys[1:], created["invites"].items(), strict=True):
+        _post(f"{base}/api/join", {"invite": link.split("=", 1)[1]}, key)
+        _post(f"{base}/api/lobbies/{lobby}/ready", {"ready": True}, key)
+        seats.append((house, key))
+    game_id = _post(f"{base}/api/lobbies/{lobby}/start", {}, keys[0])["lobby"]["game_id"]
+    return [(game_id, house, key) for house, key in seats]
 
 
 class Game:
-    """The six bots of one game and the action in flight."""
+    """The six bots of one game and the action in flight: the serial it waits for, when it
+    was sent, the houses whose sockets have not shown it yet."""
 
     def __init__(self) -> None:
         self.lock = asyncio.Lock()
-        self.waiting: dict[int, tuple[float, set[str]]] = {}
+        self.target = -1
+        self.sent = 0.0
+        self.missing: set[str] = set()
+        self.arrived = asyncio.Event()
         self.latencies: list[float] = []
 
+    def seen(self, house: str, state_id: int) -> None:
+        if state_id >= self.target and house in self.missing:
+            self.missing.discard(house)
+            if not self.missing:
+                self.latencies.append(time.perf_counter() - self.sent)
+                self.arrived.set()
 
-async def bot(
-    ws_base: str,
-    seat: tuple[str, str, str],
-    game: Game,
-    pool: ProcessPoolExecutor,
-    think: float,
-    stop: float,
-    errors: list[str],
-) -> None:
-    from websockets.asyncio.client import connect
+
+class Run:
+    """What every bot of one run shares: the clock starts once every socket is open (and
+    has its first view), so connecting is not measured; the errors seen."""
+
+    def __init__(self, sockets: int, seconds: float, think: float) -> None:
+        self.waiting = sockets
+        self.seconds, self.think = seconds, think
+        self.started = asyncio.Event()
+        self.stop = 0.0
+        self.errors: list[str] = []
+        self.opening = asyncio.Semaphore(32)
+
+    def connected(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.stop = time.monotonic() + self.seconds
+            self.started.set()
+
+
+async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, run: Run) -> None:
+    from websockets.asyncio.client import ClientConnection, connect
 
     game_id, house, key = seat
     loop = asyncio.get_running_loop()
     url = f"{ws_base}/ws/games/{game_id}/seats/{house}"
-    async with connect(url, additional_headers={"x-westeros-key": key}, max_size=None) as ws:
-        latest: dict[str, Any] = json.loads(await ws.recv())
-        answered = -1
+    try:
+        async with run.opening:
+            ws: ClientConnection = await connect(
+                url, additional_headers={"x-westeros-key": key}, max_size=None, open_timeout=120
+            )
+            latest: dict[str, Any] = json.loads(await ws.recv())
+    except Exception as exc:
+        run.errors.append(f"{house} of {game_id} could not connect: {exc}")
+        run.connected()
+        return
+    run.connected()
+    await run.started.wait()
+    fresh = asyncio.Event()
+    fresh.set()
+    answered = -1
 
-        async def reader() -> None:
-            nonlocal latest
-            async for raw in ws:
-                message = json.loads(raw)
-                if message["type"] == "view":
-                    latest = message
-                    for target, (sent, missing) in list(game.waiting.items()):
-                        if message["state_id"] >= target:
-                            missing.discard(house)
-                            if not missing:
-                                game.latencies.append(time.perf_counter() - sent)
-                                del game.waiting[target]
-                elif message["type"] == "error" and message.get("error") not in (
-                    "StaleState",
-                    "NotPending",
-                ):
-                    errors.append(message.get("message", "?"))
+    async def reader() -> None:
+        nonlocal latest
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] == "view":
+                latest = message
+                game.seen(house, message["state_id"])
+                fresh.set()
+            elif message["type"] == "error" and message.get("code") not in (
+                "stale-state",
+                "illegal/not-pending",
+                "illegal/already-revealed",
+            ):
+                run.errors.append(message.get("message", "?"))
 
-        task = asyncio.create_task(reader())
-        try:
-            while time.monotonic() < stop:
-                await asyncio.sleep(think)
-                view, state_id = latest["view"], latest["state_id"]
-                if view["prompt"] is None or state_id == answered:
+    task = asyncio.create_task(reader())
+    try:
+        while (left := run.stop - time.monotonic()) > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(fresh.wait(), left)
+            fresh.clear()
+            if latest["view"]["prompt"] is None:
+                continue
+            await asyncio.sleep(run.think)
+            view, state_id = latest["view"], latest["state_id"]
+            if view["prompt"] is None or state_id == answered or time.monotonic() > run.stop:
+                continue
+            answered = state_id
+            action = await loop.run_in_executor(pool, _decide, view, state_id)
+            async with game.lock:
+                if latest["state_id"] != state_id:
+                    fresh.set()
                     continue
-                answered = state_id
-                action = await loop.run_in_executor(pool, _decide, view, state_id)
-                async with game.lock:
-                    if latest["state_id"] != state_id:
-                        continue
-                    houses = set(view["houses"])
-                    game.waiting[state_id + 1] = (time.perf_counter(), houses)
-                    await ws.send(
-                        json.dumps({"type": "action", "action": action, "state_id": state_id})
-                    )
-                    deadline = time.monotonic() + 10
-                    while state_id + 1 in game.waiting and time.monotonic() < deadline:
-                        await asyncio.sleep(0.005)
-                    game.waiting.pop(state_id + 1, None)
-        finally:
-            task.cancel()
+                game.target, game.missing = state_id + 1, set(view["houses"])
+                game.arrived.clear()
+                game.sent = time.perf_counter()
+                await ws.send(
+                    json.dumps({"type": "action", "action": action, "state_id": state_id})
+                )
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(game.arrived.wait(), 10)
+                game.missing = set()
+    finally:
+        task.cancel()
+        await ws.close()
+
+
+@dataclass
+class Measured:
+    latencies: list[float]
+    errors: list[str]
+    server_cpu: float
+    driver_cpu: float
 
 
 async def drive(
-    ws_base: str, seats: list[list[tuple[str, str, str]]], seconds: float, think: float
-) -> tuple[list[float], list[str]]:
+    ws_base: str, seats: list[list[Seat]], seconds: float, think: float, server_pid: int
+) -> Measured:
+    """Open every game's sockets, then run their bots for ``seconds``; CPU per wall second
+    of the server and of this driver (with its decision process) over that time."""
     games = [Game() for _ in seats]
-    errors: list[str] = []
-    stop = time.monotonic() + seconds
+    run = Run(sum(map(len, seats)), seconds, think)
     with ProcessPoolExecutor(max_workers=1) as pool:
-        await asyncio.gather(
-            *(
-                bot(ws_base, seat, game, pool, think, stop, errors)
-                for game, game_seats in zip(games, seats, strict=True)
-                for seat in game_seats
-            ),
-            return_exceptions=False,
+        pool.submit(_warm).result()  # warm up outside the measurement
+        bots = [
+            asyncio.create_task(bot(ws_base, seat, game, pool, run))
+            for game, game_seats in zip(games, seats, strict=True)
+            for seat in game_seats
+        ]
+        await run.started.wait()
+        server_pids = _tree(server_pid)
+        mine = [p for p in _tree(os.getpid()) if p not in server_pids]
+        (server0, _), (own0, _) = _usage(server_pids), _usage(mine)
+        t0 = time.monotonic()
+        await asyncio.gather(*bots)
+        wall = time.monotonic() - t0
+        (server1, _), (own1, _) = _usage(server_pids), _usage(mine)
+    latencies = [x for g in games for x in g.latencies]
+    return Measured(latencies, run.errors, (server1 - server0) / wall, (own1 - own0) / wall)
+
+
+@dataclass
+class Result:
+    workers: int
+    games: int
+    latencies_ms: list[float]
+    errors: list[str]
+    server_cpu: float
+    driver_cpu: float
+    rss: int
+
+    @property
+    def p50(self) -> float:
+        return statistics.median(self.latencies_ms) if self.latencies_ms else float("nan")
+
+    @property
+    def p99(self) -> float:
+        ms = self.latencies_ms
+        return ms[min(len(ms) - 1, int(len(ms) * 0.99))] if ms else float("nan")
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.latencies_ms) and self.p99 <= TARGET_P99_MS and not self.errors
+
+    def line(self) -> str:
+        return (
+            f"{self.workers:>7} {self.games:>5} {self.games * HOUSES:>7} "
+            f"{len(self.latencies_ms):>7} {self.p50:>7.1f} {self.p99:>7.1f} "
+            f"{len(self.errors):>6} {self.server_cpu:>6.2f} {self.rss / 2**20:>7.0f} "
+            f"{self.driver_cpu:>6.2f}"
         )
-    return [x for g in games for x in g.latencies], errors
+
+
+HEADER = (
+    f"{'workers':>7} {'games':>5} {'sockets':>7} {'actions':>7} {'p50 ms':>7} "
+    f"{'p99 ms':>7} {'errors':>6} {'cpu/s':>6} {'rss MB':>7} {'bots/s':>6}"
+)
+
+
+class Bench:
+    """One server (``pid`` at ``port``) and the games set up on it so far."""
+
+    def __init__(self, pid: int, port: int, workers: int, seconds: float, think: float) -> None:
+        self.pid, self.port, self.workers = pid, port, workers
+        self.seconds, self.think = seconds, think
+        self.seats: list[list[Seat]] = []
+
+    def run(self, n: int) -> Result:
+        base = f"http://127.0.0.1:{self.port}"
+        with ThreadPoolExecutor(max_workers=8) as setup:
+            self.seats += setup.map(functools.partial(setup_game, base), range(len(self.seats), n))
+        ws_base = f"ws://127.0.0.1:{self.port}"
+        got = asyncio.run(drive(ws_base, self.seats[:n], self.seconds, self.think, self.pid))
+        _, rss = _usage(_tree(self.pid))
+        ms = sorted(x * 1000 for x in got.latencies)
+        result = Result(self.workers, n, ms, got.errors, got.server_cpu, got.driver_cpu, rss)
+        print(result.line(), flush=True)
+        return result
+
+
+def search(bench: Bench, start: int, most: int) -> int | None:
+    """The largest N meeting the target: doubling from ``start`` to ``most``, then
+    bisecting until the step is under a tenth of N."""
+    good: int | None = None
+    bad: int | None = None
+    n = start
+    while good is None or bad is None:
+        if bench.run(n).ok:
+            good = n
+            if n >= most:
+                return good
+            n = min(most, n * 2)
+        else:
+            bad = n
+            if good is None:
+                if n <= 1:
+                    return None
+                n = max(1, n // 2)
+    while bad - good > max(1, good // 10):
+        n = (good + bad) // 2
+        good, bad = (n, bad) if bench.run(n).ok else (good, n)
+    return good
 
 
 def main() -> None:
@@ -216,44 +401,30 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--search", action="store_true", help="find the largest N per workers")
+    parser.add_argument("--start", type=int, default=10)
+    parser.add_argument("--max", type=int, default=200)
     parser.add_argument("--database", default="postgresql://postgres@127.0.0.1:5432/wt_online")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
     parser.add_argument("--port", type=int, default=8790)
     args = parser.parse_args()
-    print(
-        f"{'workers':>7} {'games':>5} {'sockets':>7} {'actions':>7} {'p50 ms':>7} "
-        f"{'p99 ms':>7} {'errors':>6} {'cpu/s':>6} {'rss MB':>7}"
-    )
+    print(f"think {args.think} s, {args.seconds:.0f} s per run, {os.cpu_count()} cores")
+    print(HEADER, flush=True)
     best: dict[int, int | None] = {}
     for workers in args.workers:
+        if args.search:
+            with server(args.database, args.redis, workers, args.port) as pid:
+                bench = Bench(pid, args.port, workers, args.seconds, args.think)
+                best[workers] = search(bench, args.start, args.max)
+            continue
         best[workers] = None
         for n in args.games:
-            process = start_server(args.database, args.redis, workers, args.port)
-            try:
-                base = f"http://127.0.0.1:{args.port}"
-                seats = setup_games(base, n)
-                cpu0, _ = _usage(process.pid)
-                t0 = time.monotonic()
-                latencies, errors = asyncio.run(
-                    drive(f"ws://127.0.0.1:{args.port}", seats, args.seconds, args.think)
-                )
-                cpu1, rss = _usage(process.pid)
-                wall = time.monotonic() - t0
-            finally:
-                process.terminate()
-                process.wait(30)
-            ms = sorted(x * 1000 for x in latencies)
-            p50 = statistics.median(ms) if ms else float("nan")
-            p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))] if ms else float("nan")
-            print(
-                f"{workers:>7} {n:>5} {n * HOUSES:>7} {len(ms):>7} {p50:>7.1f} {p99:>7.1f} "
-                f"{len(errors):>6} {(cpu1 - cpu0) / wall:>6.2f} {rss / 2**20:>7.0f}",
-                flush=True,
-            )
-            if ms and p99 <= TARGET_P99_MS and not errors:
+            with server(args.database, args.redis, workers, args.port) as pid:
+                result = Bench(pid, args.port, workers, args.seconds, args.think).run(n)
+            if result.ok and (best[workers] or 0) == max(
+                (m for m in args.games if m < n), default=0
+            ):
                 best[workers] = n
-            else:
-                break
     for workers, n in best.items():
         print(
             f"largest N with p99 <= {TARGET_P99_MS:.0f} ms on {workers} worker(s): "

@@ -19,6 +19,7 @@ import json
 import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -58,6 +59,7 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 CLOSE_REFUSED = 4403
 CLOSE_NO_GAME = 4404
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+HANDLER_THREADS = 32
 
 
 def online_error(exc: Exception, in_reply_to: Any = None) -> dict[str, Any]:
@@ -166,6 +168,11 @@ def create_online_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # every socket message is handled in a thread (it waits on Redis and the database):
+        # enough threads that one game's wait does not queue the others' actions
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=HANDLER_THREADS, thread_name_prefix="westeros-ws")
+        )
         hub.start()
         yield
         hub.close()

@@ -6,7 +6,9 @@
   one worker appends a game's actions at a time;
 - a per-game lease for the AI seats and the turn clock: one worker runs them, another takes
   over when that worker stops renewing it;
-- presence: which seats have a socket open on some worker (entries expire with their worker).
+- presence: which seats have a socket open on some worker (entries expire with their worker);
+- the serial of each game's last stored action (set by its writer under the writer lock), so
+  that a replica knows without asking the database whether another worker wrote since.
 
 ``LocalBus`` is all of that inside one process (the embedded default); ``RedisBus`` uses
 Redis (redis-py: pub/sub, ``Lock``, ``SET NX PX``, sorted sets)."""
@@ -19,7 +21,7 @@ import threading
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -28,7 +30,17 @@ log = logging.getLogger("westeros.online.bus")
 Handler = Callable[[str, dict[str, Any]], None]
 LOCK_TIMEOUT = 10.0
 LOCK_WAIT = 15.0
+LOCK_POLL = 0.005
+SEQ_TTL = 24 * 3600
 PREFIX = "westeros"
+LEASE_SCRIPT = """
+if redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARGV[2]) then return 1 end
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+"""
 
 
 class BusError(RuntimeError):
@@ -40,19 +52,23 @@ class Bus(Protocol):
 
     worker: str
 
-    def publish(self, game: str, message: dict[str, Any]) -> None: ...
+    def publish(self, game: str, message: dict[str, Any], seq: int | None = None) -> None: ...
 
     def listen(self, handler: Handler) -> None: ...
 
     def lock(self, game: str) -> Any: ...
 
-    def lease(self, game: str, ttl: float) -> bool: ...
+    def leases(self, games: Iterable[str], ttl: float) -> set[str]: ...
 
-    def set_present(self, seat: str, conn: str, ttl: float) -> None: ...
+    def seqs(self, games: Iterable[str]) -> dict[str, int]: ...
+
+    def note_seq(self, game: str, seq: int) -> None: ...
+
+    def set_present(self, seats: Mapping[str, str], ttl: float) -> None: ...
 
     def set_absent(self, seat: str, conn: str) -> None: ...
 
-    def present(self, seat: str) -> bool: ...
+    def present(self, seats: Iterable[str]) -> set[str]: ...
 
     def close(self) -> None: ...
 
@@ -65,9 +81,13 @@ class LocalBus:
         self._locks: defaultdict[str, threading.RLock] = defaultdict(threading.RLock)
         self._guard = threading.Lock()
         self._present: defaultdict[str, dict[str, float]] = defaultdict(dict)
+        self._seqs: dict[str, int] = {}
 
-    def publish(self, game: str, message: dict[str, Any]) -> None:
-        """No other worker to reach."""
+    def publish(self, game: str, message: dict[str, Any], seq: int | None = None) -> None:
+        """No other worker to reach; ``seq`` is the game's last stored action now."""
+        if seq is not None:
+            with self._guard:
+                self._seqs[game] = seq
 
     def listen(self, handler: Handler) -> None:
         """No other worker sends anything."""
@@ -80,25 +100,37 @@ class LocalBus:
         with lock:
             yield
 
-    def lease(self, game: str, ttl: float) -> bool:
+    def leases(self, games: Iterable[str], ttl: float) -> set[str]:
         """This process always holds every game's lease."""
-        return True
+        return set(games)
 
-    def set_present(self, seat: str, conn: str, ttl: float) -> None:
-        """Connection ``conn`` is open for ``seat`` for ``ttl`` more seconds."""
+    def seqs(self, games: Iterable[str]) -> dict[str, int]:
+        """The serial of each game's last stored action, where known."""
         with self._guard:
-            self._present[seat][conn] = time.monotonic() + ttl
+            return {g: self._seqs[g] for g in games if g in self._seqs}
+
+    def note_seq(self, game: str, seq: int) -> None:
+        """A replica read ``game`` up to ``seq`` from the store (kept if nothing newer is)."""
+        with self._guard:
+            self._seqs.setdefault(game, seq)
+
+    def set_present(self, seats: Mapping[str, str], ttl: float) -> None:
+        """Each connection (key) is open for its seat (value) for ``ttl`` more seconds."""
+        until = time.monotonic() + ttl
+        with self._guard:
+            for conn, seat in seats.items():
+                self._present[seat][conn] = until
 
     def set_absent(self, seat: str, conn: str) -> None:
         """Connection ``conn`` of ``seat`` has closed."""
         with self._guard:
             self._present[seat].pop(conn, None)
 
-    def present(self, seat: str) -> bool:
-        """Has ``seat`` an open connection?"""
+    def present(self, seats: Iterable[str]) -> set[str]:
+        """Those of ``seats`` that have an open connection."""
         now = time.monotonic()
         with self._guard:
-            return any(until > now for until in self._present[seat].values())
+            return {s for s in seats if any(t > now for t in self._present[s].values())}
 
     def close(self) -> None:
         """Nothing to close."""
@@ -117,14 +149,20 @@ class RedisBus:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._thread: Any = None
         self._handlers: list[Handler] = []
+        self._lease = self.redis.register_script(LEASE_SCRIPT)
 
     def _key(self, *parts: str) -> str:
         return ":".join((self.prefix, *parts))
 
-    def publish(self, game: str, message: dict[str, Any]) -> None:
-        """Send ``message`` about ``game`` to every other worker."""
+    def publish(self, game: str, message: dict[str, Any], seq: int | None = None) -> None:
+        """Send ``message`` about ``game`` to every other worker; with ``seq``, record it as
+        the game's last stored action (in the same round trip)."""
         payload = json.dumps({"origin": self.worker, "game": game, "message": message})
-        self.redis.publish(self._key("game", game), payload)
+        pipe = self.redis.pipeline(transaction=False)
+        if seq is not None:
+            pipe.set(self._key("seq", game), seq, ex=SEQ_TTL)
+        pipe.publish(self._key("game", game), payload)
+        pipe.execute()
 
     def listen(self, handler: Handler) -> None:
         """Call ``handler(game, message)`` (in the bus thread) for every message another
@@ -154,7 +192,10 @@ class RedisBus:
         """The game's writer lock, a Redis lease of LOCK_TIMEOUT seconds (BusError when it
         cannot be had within LOCK_WAIT)."""
         lock = self.redis.lock(
-            self._key("lock", game), timeout=LOCK_TIMEOUT, blocking_timeout=LOCK_WAIT
+            self._key("lock", game),
+            timeout=LOCK_TIMEOUT,
+            sleep=LOCK_POLL,
+            blocking_timeout=LOCK_WAIT,
         )
         if not lock.acquire():
             raise BusError(f"game {game}: another worker holds the writer lock")
@@ -166,32 +207,53 @@ class RedisBus:
             except Exception:
                 log.warning("game %s: the writer lock had expired", game)
 
-    def lease(self, game: str, ttl: float) -> bool:
-        """Take or renew the game's AI/clock lease for ``ttl`` seconds; True if this worker
-        holds it now."""
-        key = self._key("lease", game)
-        ms = int(ttl * 1000)
-        if self.redis.set(key, self.worker, nx=True, px=ms):
-            return True
-        holder = self.redis.get(key)
-        if isinstance(holder, bytes):
-            holder = holder.decode()
-        if holder == self.worker:
-            self.redis.pexpire(key, ms)
-            return True
-        return False
+    def leases(self, games: Iterable[str], ttl: float) -> set[str]:
+        """Take or renew each game's AI/clock lease for ``ttl`` seconds (one round trip);
+        the games whose lease this worker holds now."""
+        games = list(games)
+        pipe = self.redis.pipeline(transaction=False)
+        for game in games:
+            self._lease(
+                keys=[self._key("lease", game)], args=[self.worker, int(ttl * 1000)], client=pipe
+            )
+        return {g for g, held in zip(games, pipe.execute(), strict=True) if held}
 
-    def set_present(self, seat: str, conn: str, ttl: float) -> None:
-        """Connection ``conn`` is open for ``seat`` for ``ttl`` more seconds."""
-        self.redis.zadd(self._key("present", seat), {conn: time.time() + ttl})
+    def seqs(self, games: Iterable[str]) -> dict[str, int]:
+        """The serial of each game's last stored action, where Redis knows it."""
+        games = list(games)
+        if not games:
+            return {}
+        found = self.redis.mget([self._key("seq", g) for g in games])
+        return {g: int(v) for g, v in zip(games, found, strict=True) if v is not None}
+
+    def note_seq(self, game: str, seq: int) -> None:
+        """A replica read ``game`` up to ``seq`` from the store (kept if nothing newer is)."""
+        self.redis.set(self._key("seq", game), seq, ex=SEQ_TTL, nx=True)
+
+    def set_present(self, seats: Mapping[str, str], ttl: float) -> None:
+        """Each connection (key) is open for its seat (value) for ``ttl`` more seconds."""
+        if not seats:
+            return
+        until = time.time() + ttl
+        pipe = self.redis.pipeline(transaction=False)
+        for conn, seat in seats.items():
+            pipe.zadd(self._key("present", seat), {conn: until})
+        pipe.execute()
 
     def set_absent(self, seat: str, conn: str) -> None:
         """Connection ``conn`` of ``seat`` has closed."""
         self.redis.zrem(self._key("present", seat), conn)
 
-    def present(self, seat: str) -> bool:
-        """Has ``seat`` an open connection on any worker?"""
-        return bool(self.redis.zcount(self._key("present", seat), time.time(), "+inf"))
+    def present(self, seats: Iterable[str]) -> set[str]:
+        """Those of ``seats`` that have an open connection on some worker (one round trip)."""
+        seats = list(seats)
+        if not seats:
+            return set()
+        now = time.time()
+        pipe = self.redis.pipeline(transaction=False)
+        for seat in seats:
+            pipe.zcount(self._key("present", seat), now, "+inf")
+        return {s for s, n in zip(seats, pipe.execute(), strict=True) if n}
 
     def close(self) -> None:
         """Stop listening and close the connections."""

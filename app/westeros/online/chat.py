@@ -1,16 +1,25 @@
 """Chat rules (docs/online.md): plain text, at most ``MAX_CHARS`` characters, no control
 characters, at most ``BURST`` messages in a row then one per ``REFILL_SECONDS`` per player;
 a raven (private message) goes from a house to another house of the same game. Spectators
-may write only to the public table (and read only it: ``ChatLine.visible_to``)."""
+may write only to the public table (and read only it: ``ChatLine.visible_to``).
+
+The rate is counted for the whole server: with Redis every worker counts in the same bucket
+(``SharedRateLimit``: a Redis hash per sender that expires once the bucket would be full
+again); without Redis, one process is the whole server (``RateLimit``)."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import unicodedata
 from collections.abc import Callable, Collection
+from typing import Any, Protocol
 
+from .bus import Bus, RedisBus
 from .errors import BadChat, ChatFlood
+
+log = logging.getLogger("westeros.online.chat")
 
 MAX_CHARS = 500
 BURST = 5
@@ -46,6 +55,12 @@ def check_recipient(sender: str | None, to: object, houses: Collection[str]) -> 
     return to
 
 
+class Limiter(Protocol):
+    """Counts chat messages per sender."""
+
+    def check(self, sender: str) -> None: ...
+
+
 class RateLimit:
     """A token bucket per sender: ``burst`` messages at once, then one per ``refill`` s."""
 
@@ -71,3 +86,60 @@ class RateLimit:
                 self._buckets[sender] = (tokens, now)
                 raise ChatFlood("you are writing too fast: wait a moment")
             self._buckets[sender] = (tokens - 1.0, now)
+
+
+# one bucket per sender: refilled by elapsed Redis time, then one token taken if there is one
+BUCKET_SCRIPT = """
+local now = redis.call('TIME')
+now = tonumber(now[1]) + tonumber(now[2]) / 1000000
+local burst, refill = tonumber(ARGV[1]), tonumber(ARGV[2])
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(bucket[1]) or burst
+local at = tonumber(bucket[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) / refill)
+local allowed = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst * refill * 1000))
+return allowed
+"""
+
+
+class SharedRateLimit:
+    """``RateLimit`` counted in Redis, so that every worker of a server draws on the same
+    bucket of a sender (its clock is Redis's). If Redis fails, this worker counts alone
+    (``RateLimit``) until it answers again."""
+
+    def __init__(
+        self, redis: Any, prefix: str, burst: int = BURST, refill: float = REFILL_SECONDS
+    ) -> None:
+        self.burst = burst
+        self.refill = refill
+        self.prefix = prefix
+        self._bucket = redis.register_script(BUCKET_SCRIPT)
+        self._alone = RateLimit(burst, refill)
+
+    def check(self, sender: str) -> None:
+        """Count one message from ``sender``; ChatFlood when the bucket is empty."""
+        import redis
+
+        try:
+            allowed = self._bucket(
+                keys=[f"{self.prefix}:chat-rate:{sender}"], args=[self.burst, self.refill]
+            )
+        except redis.RedisError:
+            log.warning("Redis did not answer: this worker counts chat messages alone")
+            self._alone.check(sender)
+            return
+        if not allowed:
+            raise ChatFlood("you are writing too fast: wait a moment")
+
+
+def rate_limit(bus: Bus) -> Limiter:
+    """The chat rate limit of a worker on ``bus``: shared through Redis, else in-process."""
+    if isinstance(bus, RedisBus):
+        return SharedRateLimit(bus.redis, bus.prefix)
+    return RateLimit()

@@ -26,11 +26,11 @@ from westeros.plugins import build_ruleset
 from westeros.server import hints
 from westeros.session import Accepted, Human, Player, WrongSeat
 from westeros.store import AI, GameStore, SeatSpec
-from westeros.store.online import OPEN, RUNNING
+from westeros.store.online import OPEN
 
 from .ai_pool import DEFAULT_LEVEL, PooledAi
 from .bus import Bus
-from .chat import RateLimit, check_recipient, clean_text
+from .chat import check_recipient, clean_text, rate_limit
 from .errors import BadName, LobbyState, NotHost, NotYourSeat, OnlineError
 from .records import ChatLine, LobbyInfo, PlayerInfo
 from .session import OnlineSession
@@ -42,6 +42,7 @@ RANDOM = "random"
 MAX_NAME = 40
 PRESENCE_TTL = 15.0
 LEASE_TTL = 10.0
+LOBBY_TTL = 30.0
 CLOCK_INCREMENT = 10.0
 AI_LEVELS = ("baseline", "easy", "normal", "hard")
 
@@ -100,9 +101,11 @@ class OnlineHub:
         self.ai_budget = ai_budget
         self.tick = tick
         self.scan = scan
-        self.rate = RateLimit()
+        self.rate = rate_limit(bus)
         self._sessions: dict[str, OnlineSession] = {}
         self._lobby_of: dict[str, str] = {}
+        self._lobbies: dict[str, tuple[float, LobbyInfo]] = {}
+        self._lobby_versions: defaultdict[str, int] = defaultdict(int)
         self._conns: defaultdict[str, list[Conn]] = defaultdict(list)
         self._absent_since: dict[tuple[str, str], float] = {}
         self._banks: dict[tuple[str, str], float] = {}
@@ -275,6 +278,28 @@ class OnlineHub:
         self._lobby_changed(lobby)
         return lobby, house
 
+    # ------------------------------------------------------------------ lobbies read
+    def lobby(self, lobby_id: str) -> LobbyInfo:
+        """The lobby as this worker knows it: read again after every change this worker
+        makes or hears of on the bus, and at least every LOBBY_TTL seconds."""
+        now = time.monotonic()
+        with self._lock:
+            cached = self._lobbies.get(lobby_id)
+            version = self._lobby_versions[lobby_id]
+        if cached is not None and now - cached[0] < LOBBY_TTL:
+            return cached[1]
+        lobby = self.online.lobby(lobby_id)
+        with self._lock:
+            if self._lobby_versions[lobby_id] == version:  # no change meanwhile
+                self._lobbies[lobby_id] = (now, lobby)
+        return lobby
+
+    def _forget(self, lobby_id: str) -> None:
+        """The lobby changed: read it again next time."""
+        with self._lock:
+            self._lobbies.pop(lobby_id, None)
+            self._lobby_versions[lobby_id] += 1
+
     # ------------------------------------------------------------------ sessions
     def _ai(self, level: str, plugins: Any, options: Mapping[str, Any]) -> PooledAi:
         return PooledAi(self.pool, level, plugins, options)
@@ -285,9 +310,14 @@ class OnlineHub:
         with self._lock:
             self._sessions[session.game_id] = session
             self._lobby_of[session.game_id] = lobby.id
+        self.bus.note_seq(session.game_id, session.serial)
 
     def session(self, game_id: str) -> tuple[OnlineSession, LobbyInfo]:
         """The replica of running game ``game_id`` on this worker (loaded on first use)."""
+        with self._lock:
+            known, lobby_id = self._sessions.get(game_id), self._lobby_of.get(game_id)
+        if known is not None and lobby_id is not None:
+            return known, self.lobby(lobby_id)
         lobby = self.online.lobby_of_game(game_id)
         if lobby is None:
             raise NotYourSeat("this is not an online game")
@@ -393,7 +423,7 @@ class OnlineHub:
         with self._lock:
             self._conns[conn.lobby_id].append(conn)
         if conn.board and conn.house is not None:
-            self.bus.set_present(self.seat_key(conn.lobby_id, conn.house), conn.id, PRESENCE_TTL)
+            self.bus.set_present({conn.id: self.seat_key(conn.lobby_id, conn.house)}, PRESENCE_TTL)
             self._absent_since.pop((conn.lobby_id, conn.house), None)
             self._roster_changed(conn.lobby_id)
 
@@ -409,12 +439,14 @@ class OnlineHub:
     def roster(self, lobby_id: str) -> dict[str, Any]:
         """The ``roster`` message: every seat, its player, whether they are connected and
         who decides for it now, and the time banks (public to every client)."""
-        lobby = self.online.lobby(lobby_id)
+        lobby = self.lobby(lobby_id)
         with self._lock:
             session = self._sessions.get(lobby.game_id or "")
         seats = []
+        people = [self.seat_key(lobby.id, s.house) for s in lobby.seats if s.player_id]
+        here = self.bus.present(people)
         for s in lobby.seats:
-            present = s.player_id is not None and self.bus.present(self.seat_key(lobby.id, s.house))
+            present = self.seat_key(lobby.id, s.house) in here
             bank = self._banks.get((lobby.id, s.house), s.clock_left)
             seats.append(
                 {
@@ -428,6 +460,7 @@ class OnlineHub:
         return {"type": "roster", "lobby": lobby.public(), "seats": seats}
 
     def _roster_changed(self, lobby_id: str) -> None:
+        self._forget(lobby_id)
         self.bus.publish(lobby_id, {"kind": "roster", "lobby": lobby_id})
         self._send_roster(lobby_id)
 
@@ -436,19 +469,18 @@ class OnlineHub:
 
     def _send_roster(self, lobby_id: str) -> None:
         with self._lock:
-            conns = list(self._conns.get(lobby_id, ()))
+            conns = [c for c in self._conns.get(lobby_id, ()) if not c.board]
         if not conns:
             return
         message = self.roster(lobby_id)
         for conn in conns:
-            if not conn.board:
-                conn.deliver(message)
+            conn.deliver(message)
 
     # ------------------------------------------------------------------ chat
     def chat(self, conn: Conn, data: Mapping[str, Any]) -> ChatLine:
         """A chat message from ``conn``: checked (plain text, length, rate, recipient),
         stored with the round and phase, then delivered to every socket that may read it."""
-        lobby = self.online.lobby(conn.lobby_id)
+        lobby = self.lobby(conn.lobby_id)
         sender = conn.house
         text = clean_text(data.get("text"))
         to = check_recipient(sender, data.get("to"), [s.house for s in lobby.seats])
@@ -492,9 +524,11 @@ class OnlineHub:
             if line is not None:
                 self._deliver_chat(line)
         elif kind == "roster":
+            self._forget(message["lobby"])
             self._send_roster(message["lobby"])
         elif kind == "seat":
-            lobby = self.online.lobby(message["lobby"])
+            self._forget(message["lobby"])
+            lobby = self.lobby(message["lobby"])
             self._seat_lost(lobby, message["house"])
 
     # ------------------------------------------------------------------ seats and clock
@@ -511,14 +545,17 @@ class OnlineHub:
             with self._lock:
                 dirty, self._dirty = self._dirty, set()
             try:
-                games: list[str | None] = list(sorted(dirty))
-                if now - scanned >= self.scan:
+                games = sorted(dirty)
+                scanning = now - scanned >= self.scan
+                if scanning:
                     scanned = now
                     self._refresh_presence()
-                    games = [lb.game_id for lb in self.online.lobbies((RUNNING,), limit=1000)]
+                    games = self.online.running_games(limit=1000)
+                held = self.bus.leases(games, LEASE_TTL) if games else set()
+                stored = self.bus.seqs(held) if scanning else {}
                 for game_id in games:
-                    if game_id and self.bus.lease(game_id, LEASE_TTL):
-                        self._drive(game_id, elapsed)
+                    if game_id in held:
+                        self._drive(game_id, elapsed, scanning, stored.get(game_id))
             except Exception:
                 log.exception("the online seat thread failed; retrying")
                 self._stop.wait(1.0)
@@ -526,24 +563,32 @@ class OnlineHub:
     def _refresh_presence(self) -> None:
         with self._lock:
             conns = [c for cs in self._conns.values() for c in cs if c.board and c.house]
-        for conn in conns:
-            assert conn.house is not None
-            self.bus.set_present(self.seat_key(conn.lobby_id, conn.house), conn.id, PRESENCE_TTL)
+        self.bus.set_present(
+            {c.id: self.seat_key(c.lobby_id, c.house or "") for c in conns}, PRESENCE_TTL
+        )
 
-    def _drive(self, game_id: str, elapsed: float) -> None:
-        """Decide who plays each pending house of ``game_id`` now; run the AI ones."""
+    def _drive(self, game_id: str, elapsed: float, scanning: bool, stored: int | None) -> None:
+        """Decide who plays each pending house of ``game_id`` now; run the AI ones. On a
+        scan the replica first catches up with the store if the bus says it is behind
+        (``stored``: the serial of the game's last stored action) or does not know."""
         session, lobby = self.session(game_id)
-        session.catch_up()
+        if scanning and (stored is None or stored > session.serial):
+            session.catch_up()
         if session.over:
             return
         now = time.monotonic()
         changed = False
-        for house in sorted(pending(session.state)):
-            seat = lobby.seat(house)
+        houses = sorted(pending(session.state))
+        seats = {h: lobby.seat(h) for h in houses}
+        here = self.bus.present(
+            self.seat_key(lobby.id, h) for h, s in seats.items() if s is not None and s.player_id
+        )
+        for house in houses:
+            seat = seats[house]
             ai_turn = seat is None or seat.player_id is None
             if not ai_turn:
                 key = (lobby.id, house)
-                if self.bus.present(self.seat_key(lobby.id, house)):
+                if self.seat_key(lobby.id, house) in here:
                     self._absent_since.pop(key, None)
                     if session.is_ai(house):
                         self._set_person(session, lobby, house)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from westeros.store.db import ENV_DATABASE_URL, database_url, make_url
+from westeros.store.db import ENV_DATABASE_URL, create_db_engine, database_url, make_url, migrate
 
 from .app import ENV_AI_PROCESSES, ENV_REDIS_URL
 
@@ -35,6 +35,16 @@ def check(database: str | None, redis: str | None, workers: int) -> str:
     return url
 
 
+def migrate_once(url: str) -> None:
+    """Bring the database's schema up to date before any worker starts (workers that all
+    found an empty database would race to create the same tables)."""
+    engine = create_db_engine(url)
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
+
+
 def run_server(
     *,
     host: str = "127.0.0.1",
@@ -49,6 +59,7 @@ def run_server(
     import uvicorn
 
     url = check(database, redis, workers)
+    migrate_once(url)
     os.environ[ENV_DATABASE_URL] = url
     os.environ[ENV_AI_PROCESSES] = str(max(1, ai_processes))
     if redis:

@@ -5,8 +5,9 @@ apply → save → broadcast, DESIGN §4) plus what several workers need.
   with actions other workers stored, then applies, stores and publishes the new action, so
   exactly one writer appends a game's actions at a time and the log has no gaps.
 - ``follow`` applies an action another worker published (or, after a gap, every stored
-  action this replica has not seen), checking each against the state hash the log recorded,
-  and broadcasts to this worker's seats as if it had been accepted here.
+  action this replica has not seen) with ``GameSession.apply_stored``, checking each against
+  the state hash the log recorded, and broadcasts to this worker's seats as if it had been
+  accepted here.
 - spectators attach with ``watch`` and receive ``player_view(state, None)`` and the events
   every house may see (RULES.md 0.4.4: never a secret)."""
 
@@ -18,12 +19,11 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from westeros.engine import Action, State, apply
+from westeros.engine import Action, State
 from westeros.engine.state import Event
 from westeros.engine.view import event_view, player_view, visible
-from westeros.session import Accepted, GameSession, plain_narrator
+from westeros.session import Accepted, GameSession, NotSaved, StaleState, plain_narrator
 from westeros.session.hub import Narrator, SeatHub
-from westeros.store.errors import CorruptGame
 from westeros.store.models import ActionRecord
 
 from .bus import Bus
@@ -101,11 +101,23 @@ class OnlineSession(GameSession):
 
     # ------------------------------------------------------------------ writing
     def submit(self, house: str, action: Action, state_id: int) -> Accepted:
-        """``GameSession.submit`` under the game's writer lock, after catching up; the
-        accepted action is published to the other workers before the lock is released."""
+        """``GameSession.submit`` under the game's writer lock, after catching up with what
+        other workers stored (read from the store only when the bus says there is some, or
+        does not know); the accepted action is published to the other workers, with its
+        serial, before the lock is released."""
         with self.bus.lock(self.game_id):
-            self.catch_up()
-            accepted = super().submit(house, action, state_id)
+            latest = self.bus.seqs([self.game_id]).get(self.game_id)
+            if latest is None or latest > self.serial:
+                self.catch_up()
+            try:
+                accepted = super().submit(house, action, state_id)
+            except NotSaved:
+                if self.catch_up():  # stored by a worker that died before telling the bus
+                    raise StaleState(
+                        f"the game has changed since state {state_id}; decide again on "
+                        f"state {self.serial}"
+                    ) from None
+                raise
             self.bus.publish(
                 self.game_id,
                 {
@@ -115,6 +127,7 @@ class OnlineSession(GameSession):
                     "action": action.to_json(),
                     "hash": accepted.state.hash(),
                 },
+                seq=accepted.serial,
             )
         return accepted
 
@@ -129,7 +142,7 @@ class OnlineSession(GameSession):
                 self.catch_up()
                 if seq <= self.serial:
                     return
-            self._apply_recorded(seq, house, Action.from_json(action), digest)
+            self.apply_stored(seq, house, Action.from_json(action), digest)
 
     def catch_up(self) -> int:
         """Apply every stored action after this replica's state; returns how many."""
@@ -143,30 +156,11 @@ class OnlineSession(GameSession):
         with self._lock:
             for row in rows:
                 if row.seq == self.serial + 1:
-                    action = Action.from_json(row.action)
-                    self._apply_recorded(row.seq, row.house, action, row.state_hash)
+                    self.apply_stored(
+                        row.seq, row.house, Action.from_json(row.action), row.state_hash
+                    )
                     applied += 1
         return applied
-
-    def _apply_recorded(self, seq: int, house: str, action: Action, digest: str) -> None:
-        """Apply an action that is already in the store (no second save), then tell this
-        worker's seats and observers as ``GameSession.submit`` does."""
-        old = self._state
-        if seq != old.serial + 1:
-            raise CorruptGame(f"game {self.game_id}: action {seq} after state {old.serial}")
-        new, events = apply(old, house, action)
-        if new.hash() != digest:
-            raise CorruptGame(f"game {self.game_id}: action {seq} does not lead to its state")
-        self._state = new
-        self._history.extend((new.serial, e) for e in events)
-        over = self.game_over_message() if old.winner is None else None
-        self.hub.update(new, events, over)
-        accepted = Accepted(new.serial, house, action, tuple(events), new)
-        for observer in list(self._observers):
-            try:
-                observer(accepted)
-            except Exception:
-                log.exception("observer failed after action %s", new.serial)
 
     # ------------------------------------------------------------------ spectators
     def watch(self, deliver: Deliver, narrate: Narrator = plain_narrator) -> Callable[[], None]:

@@ -202,6 +202,17 @@ class OnlineStore:
             ).all()
             return [self._info(session, r) for r in rows]
 
+    def running_games(self, limit: int = 1000) -> list[str]:
+        """The game ids of running lobbies, newest first (one query)."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(OnlineLobby.game_id)
+                .where(OnlineLobby.status == RUNNING, col(OnlineLobby.game_id).is_not(None))
+                .order_by(col(OnlineLobby.created_at).desc())
+                .limit(limit)
+            ).all()
+            return [r for r in rows if r is not None]
+
     def take_seat(self, lobby_id: str, player: PlayerInfo, house: str) -> LobbyInfo:
         """``player`` takes the open, free seat ``house`` (leaving any other seat of theirs)."""
         with self._transaction() as session:

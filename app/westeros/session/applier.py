@@ -11,7 +11,7 @@ from westeros.engine import Action, IllegalAction, State, apply
 from westeros.engine.errors import EngineError, NotPending
 from westeros.engine.flow import decision_for
 from westeros.engine.state import Event
-from westeros.store import GameStore, StoreError
+from westeros.store import CorruptGame, GameStore, StoreError
 
 from .errors import InternalError, NotSaved, StaleState
 
@@ -69,4 +69,18 @@ def apply_and_save(
     except StoreError as exc:
         log.exception("could not store action %s of game %s", new.serial, game_id)
         raise NotSaved(f"the action could not be saved: {exc}") from exc
+    return Accepted(new.serial, house, action, tuple(events), new)
+
+
+def apply_recorded(
+    game_id: str, state: State, seq: int, house: str, action: Action, digest: str
+) -> Accepted:
+    """An action already in the store (written by another process of the same game) applied
+    to ``state``: it must be the next one (``seq``) and lead to the state hash the log
+    recorded (``digest``). CorruptGame otherwise, and nothing changes."""
+    if seq != state.serial + 1:
+        raise CorruptGame(f"game {game_id}: action {seq} after state {state.serial}")
+    new, events = apply(state, house, action)
+    if new.hash() != digest:
+        raise CorruptGame(f"game {game_id}: action {seq} does not lead to its state")
     return Accepted(new.serial, house, action, tuple(events), new)

@@ -27,7 +27,7 @@ from westeros.store import (
     Timeline,
 )
 
-from .applier import Accepted, apply_and_save, check_pending
+from .applier import Accepted, apply_and_save, apply_recorded, check_pending
 from .errors import (
     InternalError,
     MalformedMessage,
@@ -287,21 +287,40 @@ class GameSession:
         ``action`` on the view with ``state_id``. Raises NotPending, an IllegalAction subclass,
         StaleState, NotSaved or InternalError, leaving everything unchanged."""
         with self._lock:
-            old = self._state
             accepted = apply_and_save(
-                self.store, self.game_id, old, house, action, state_id, self.hub.changed_at(house)
+                self.store,
+                self.game_id,
+                self._state,
+                house,
+                action,
+                state_id,
+                self.hub.changed_at(house),
             )
-            new = accepted.state
-            self._state = new
-            self._history.extend((new.serial, e) for e in accepted.events)
-            over = self.game_over_message() if old.winner is None else None
-            self.hub.update(new, accepted.events, over)
-            for observer in list(self._observers):
-                try:
-                    observer(accepted)
-                except Exception:
-                    log.exception("observer failed after action %s", new.serial)
+            self._accept(accepted)
             return accepted
+
+    def apply_stored(self, seq: int, house: str, action: Action, digest: str) -> Accepted:
+        """Apply action ``seq`` that another process of this game already stored (no second
+        save), checked against the state hash its log recorded (``digest``), then tell the
+        seats and observers as ``submit`` does. CorruptGame when it does not fit, and then
+        nothing changes."""
+        with self._lock:
+            accepted = apply_recorded(self.game_id, self._state, seq, house, action, digest)
+            self._accept(accepted)
+            return accepted
+
+    def _accept(self, accepted: Accepted) -> None:
+        """Make the committed ``accepted`` the current state; broadcast it (under the lock)."""
+        old, new = self._state, accepted.state
+        self._state = new
+        self._history.extend((new.serial, e) for e in accepted.events)
+        over = self.game_over_message() if old.winner is None else None
+        self.hub.update(new, accepted.events, over)
+        for observer in list(self._observers):
+            try:
+                observer(accepted)
+            except Exception:
+                log.exception("observer failed after action %s", new.serial)
 
     # ------------------------------------------------------------------ AI seats
     def play_ai(self, house: str) -> Accepted | None:

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from sqlalchemy import delete
+from sqlalchemy import delete, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -149,6 +149,13 @@ def _versions_hint(info: GameInfo, rules: Ruleset) -> str:
         if name in now and now[name] != version
     ]
     return f" (saved with other versions: {', '.join(changes)})" if changes else ""
+
+
+def _cannot_load(game_id: str, info: GameInfo, rules: Ruleset, exc: CorruptGame) -> CorruptGame:
+    """``exc`` as the reason ``game_id`` cannot be loaded, with what changed since it was
+    saved."""
+    prefix = f"game {game_id!r} cannot be loaded: "
+    return CorruptGame(f"{prefix}{str(exc).removeprefix(prefix)}{_versions_hint(info, rules)}")
 
 
 def _snapshot(game_id: str, seq: int, state: State) -> Snapshot:
@@ -368,39 +375,58 @@ class GameStore:
         with self._transaction() as session:
             return self._info(session, self._game(session, game_id))
 
-    def _read(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...], list[SnapshotMark]]:
-        """The game's record, log and current snapshots (without their states); a game of hash
-        format 1 is upgraded first."""
+    @contextmanager
+    def _consistent_read(self) -> Iterator[Session]:
+        """A transaction whose reads all see the database as of one moment, whatever other
+        threads or processes commit meanwhile: REPEATABLE READ on PostgreSQL; on SQLite an
+        explicit BEGIN (pysqlite would run each SELECT as a transaction of its own)."""
         with self._transaction() as session:
-            game = self._game(session, game_id)
-            info = self._info(session, game)
-            log = listing.read_log(session, game_id)
-            if game.hash_format != HASH_FORMAT:
+            backend = self.engine.dialect.name
+            if backend == "postgresql":
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            elif backend == "sqlite":
+                raw = session.connection().connection.dbapi_connection
+                if raw is not None and not raw.in_transaction:  # (a shared in-memory one may be)
+                    session.execute(text("BEGIN"))
+            yield session
+
+    @contextmanager
+    def _reading(
+        self, game_id: str
+    ) -> Iterator[tuple[Session, GameInfo, tuple[LogEntry, ...], list[SnapshotMark]]]:
+        """One consistent read (``_consistent_read``) of the game's record, log and current
+        snapshot marks (without their states, which ``_snapshot_state`` reads in the same
+        session); a game of hash format 1 is upgraded first."""
+        while True:
+            with self._consistent_read() as session:
+                game = self._game(session, game_id)
+                info = self._info(session, game)
+                log = listing.read_log(session, game_id)
+                if [e.seq for e in log] != list(range(1, info.action_count + 1)):
+                    raise CorruptGame(f"game {game_id!r}: the action log has gaps")
+                if game.hash_format == HASH_FORMAT:
+                    marks = session.exec(
+                        select(Snapshot.seq, Snapshot.state_hash)
+                        .where(
+                            Snapshot.game_id == game_id,
+                            Snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION,
+                        )
+                        .order_by(col(Snapshot.seq))
+                    ).all()
+                    yield session, info, log, [SnapshotMark(seq, digest) for seq, digest in marks]
+                    return
+                old_format = game.hash_format
                 legacy_snapshots = session.exec(
                     select(Snapshot).where(Snapshot.game_id == game_id)
                 ).all()
-        if [e.seq for e in log] != list(range(1, info.action_count + 1)):
-            raise CorruptGame(f"game {game_id!r}: the action log has gaps")
-        if game.hash_format != HASH_FORMAT:
-            self._upgrade(info, log, game.hash_format, legacy_snapshots)
-            return self._read(game_id)
-        with self._transaction() as session:
-            marks = session.exec(
-                select(Snapshot.seq, Snapshot.state_hash)
-                .where(
-                    Snapshot.game_id == game_id,
-                    Snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION,
-                )
-                .order_by(col(Snapshot.seq))
-            ).all()
-        return info, log, [SnapshotMark(seq, digest) for seq, digest in marks]
+            self._upgrade(info, log, old_format, legacy_snapshots)
 
-    def _snapshot_state(self, game_id: str, seq: int) -> Any:
+    @staticmethod
+    def _snapshot_state(session: Session, game_id: str, seq: int) -> Any:
         """The encoded state of snapshot ``seq`` (read only for the snapshot resumed from)."""
-        with self._transaction() as session:
-            return session.exec(
-                select(Snapshot.state).where(Snapshot.game_id == game_id, Snapshot.seq == seq)
-            ).first()
+        return session.exec(
+            select(Snapshot.state).where(Snapshot.game_id == game_id, Snapshot.seq == seq)
+        ).first()
 
     def _upgrade(
         self,
@@ -446,6 +472,7 @@ class GameStore:
 
     def _resume_point(
         self,
+        session: Session,
         info: GameInfo,
         log: Sequence[LogEntry],
         snapshots: Sequence[SnapshotMark],
@@ -463,7 +490,7 @@ class GameStore:
                     f"game {info.id!r} cannot be loaded: the snapshot after action {snap.seq} "
                     "differs from the state the log recorded there"
                 )
-            data = self._snapshot_state(info.id, snap.seq)
+            data = self._snapshot_state(session, info.id, snap.seq)
             if data is None:
                 continue
             try:
@@ -483,23 +510,27 @@ class GameStore:
         self, game_id: str, *, from_snapshot: bool = False
     ) -> tuple[GameInfo, tuple[LogEntry, ...], State, int]:
         """The game's latest state: (record, log, state, seq of the snapshot resumed from or
-        0 when replayed from the first state)."""
-        info, entries, snapshots = self._read(game_id)
+        0 when replayed from the first state). Everything is read in one consistent read."""
+        with self._reading(game_id) as (session, info, entries, snapshots):
+            rules = self.ruleset(info.setup)
+            try:
+                point = (
+                    self._resume_point(session, info, entries, snapshots, rules)
+                    if from_snapshot
+                    else None
+                )
+            except CorruptGame as exc:
+                raise _cannot_load(game_id, info, rules, exc) from exc
         setup = info.setup
-        rules = self.ruleset(setup)
         checkpoints = {s.seq: s.state_hash for s in snapshots}
         try:
-            point = self._resume_point(info, entries, snapshots, rules) if from_snapshot else None
             if point is None:
                 point = 0, start(rules, setup.players, setup.seed, setup.options, CorruptGame)
             since, state = point
             later = {seq: digest for seq, digest in checkpoints.items() if seq >= since}
             state = replay(state, entries[since:], CorruptGame, later)
         except CorruptGame as exc:
-            hint = _versions_hint(info, rules)
-            prefix = f"game {game_id!r} cannot be loaded: "
-            message = str(exc).removeprefix(prefix)
-            raise CorruptGame(f"{prefix}{message}{hint}") from exc
+            raise _cannot_load(game_id, info, rules, exc) from exc
         return info, entries, state, since
 
     def load_game(self, game_id: str) -> LoadedGame:
@@ -513,8 +544,8 @@ class GameStore:
     def game_log(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...]]:
         """A game's record and its whole action log (for replays), without replaying it (a
         game of hash format 1 is upgraded first)."""
-        info, entries, _ = self._read(game_id)
-        return info, entries
+        with self._reading(game_id) as (_, info, entries, _):
+            return info, entries
 
     def first_state(self, info: GameInfo) -> State:
         """The first state of a stored game, rebuilt from its setup and plugins."""
