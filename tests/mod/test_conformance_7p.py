@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from westeros.ai import BaselineBot
+from westeros.ai.runner import play_game
 from westeros.conformance import random_game
 from westeros.engine.content import Ruleset
 
@@ -36,3 +38,9 @@ def test_11_3_arryn_takes_part_in_random_games(mod_rules: Ruleset) -> None:
         )
         played |= len(result.state.hands["arryn"]) < 7  # a played card is never back in hand
     assert moved and played
+
+
+def test_11_2_1_the_baseline_ai_plays_a_7_player_game_without_fault(mod_rules: Ruleset) -> None:
+    record = play_game(mod_rules, [BaselineBot() for _ in range(7)], 3, MOD)
+    assert record.faults == []
+    assert record.winner in record.seats
