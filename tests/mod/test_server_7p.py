@@ -33,6 +33,11 @@ def test_11_2_1_new_7_player_game_starts_on_the_board(client: TestClient, store_
     assert content["areas"]["the-eyrie"]["home_of"] == "arryn"
     assert content["houses"]["arryn"]["home"] == "the-eyrie"
 
+    reloaded = open_store(store_url).load_game(game_id).state  # rebuilt from the stored log
+    assert reloaded.houses == tuple(info.setup.seats[i].house for i in range(7))
+    assert reloaded.rules.areas["the-eyrie"].home_of == "arryn"
+    assert "the-bite" in reloaded.rules.adjacency["white-harbor"]
+
 
 def test_11_2_5_mother_of_dragons_with_4_players_is_refused(client: TestClient) -> None:  # noqa: F811
     form = {"players": "4", "mother_of_dragons": "on", "plugin": "westeros_ports"}
