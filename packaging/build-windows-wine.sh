@@ -128,7 +128,9 @@ import json, sys
 listing = json.load(open(sys.argv[1]))
 names = [p["name"] for p in listing["plugins"]]
 print("plugins --json:", ", ".join(names), f"({len(listing['errors'])} errors)")
-missing = {"westeros-base", "westeros_ports", "westeros_tides_of_battle"} - set(names)
+missing = {
+    "westeros-base", "westeros_ports", "westeros_tides_of_battle", "westeros_mother_of_dragons"
+} - set(names)
 assert not missing, f"the frozen app does not list {sorted(missing)}"
 assert not listing["errors"], f"plugin load errors: {listing['errors']}"
 EOF

@@ -23,7 +23,7 @@ $exe = "dist\westeros\westeros.exe"
 if (-not (Test-Path $exe)) { throw "the build did not produce $exe" }
 $listing = & $exe plugins --json | ConvertFrom-Json
 $names = $listing.plugins | ForEach-Object { $_.name }
-foreach ($want in "westeros-base", "westeros_ports", "westeros_tides_of_battle") {
+foreach ($want in "westeros-base", "westeros_ports", "westeros_tides_of_battle", "westeros_mother_of_dragons") {
     if ($names -notcontains $want) { throw "the frozen app does not list $want" }
 }
 if ($listing.errors.Count -gt 0) { throw "plugin load errors: $($listing.errors | ConvertTo-Json)" }

@@ -88,6 +88,28 @@ def register_adjacency() -> list[tuple[str, str]]:
 
 
 @hookspec
+def register_area_overrides() -> list[AreaDef]:
+    """Areas that replace the area of the same id another plugin registered, for the games this
+    plugin is part of (an expansion's board overlay: RULES.md 11.1, the Eyrie becomes a home
+    stronghold). The replacement keeps the id; kind, castle, crowns, barrels, home, garrison
+    and ``attrs`` are the override's.
+
+    :return: AreaDef objects, at most one per area id across all plugins; each must name an
+        area some plugin registers, else this plugin is disabled.
+    """
+
+
+@hookspec
+def register_removed_adjacency() -> list[tuple[str, str]]:
+    """Adjacent pairs that are no longer adjacent in the games this plugin is part of (an
+    overlay that puts a new sea between two areas: RULES.md 11.1, The Bite).
+
+    :return: (area id, area id) pairs, order within a pair not mattering; both areas must be
+        registered by some plugin, else this plugin is disabled.
+    """
+
+
+@hookspec
 def register_unit_types() -> list[UnitType]:
     """Unit types (RULES.md 1.2.1): strength, domain, mustering and upgrade costs.
 
@@ -183,6 +205,19 @@ def register_game_options() -> list[GameOption]:
     records every option's value in ``state.options`` (the default unless chosen).
 
     :return: GameOption objects with unique ids and their defaults.
+    """
+
+
+@hookspec
+def plugin_in_game(options: Mapping[str, Any]) -> bool | None:
+    """Is this plugin's content part of a game with ``options`` (registered defaults filled
+    in)? An expansion that a game must choose (RULES.md 11, a game option) returns False when
+    it is not chosen: the game then gets only the plugin's game options and translations, so
+    the new-game screen can offer it, and none of its other content or rule hooks. None or
+    True: the plugin takes part as usual.
+
+    :param options: the game's options.
+    :return: False to stay out of this game.
     """
 
 

@@ -66,6 +66,7 @@ BUNDLED_PLUGINS = (
     "westeros_ports.plugin",
     "westeros_tides_of_battle.plugin",
     "westeros_ai_personalities.plugin",
+    "westeros_mother_of_dragons.plugin",
 )
 
 DEFAULT = "default"
@@ -79,6 +80,8 @@ CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
     "register_area_kinds": ("area_kinds", "id", "area kind"),
     "register_areas": ("areas", "id", "area"),
     "register_adjacency": ("adjacent", None, "adjacency"),
+    "register_area_overrides": ("area_overrides", "id", "area override"),
+    "register_removed_adjacency": ("removed_adjacent", None, "removed adjacency"),
     "register_unit_types": ("unit_types", "id", "unit type"),
     "register_order_tokens": ("order_tokens", "id", "order token"),
     "register_houses": ("houses", "id", "house"),
@@ -106,6 +109,8 @@ UI_FIELDS = (
     "client_scripts",
     "reference_cards",
 )
+# What a plugin that stays out of a game (``plugin_in_game`` False) still contributes.
+KEPT_OUT_OF_GAME = ("register_game_options", "register_translations")
 
 # Rule hooks: hook name -> RuleHooks field.
 RULE_HOOKS: dict[str, str] = {
@@ -576,15 +581,29 @@ def _refuse_dangling(host: PluginHost, content: dict[str, dict[str, list[Any]]])
         kinds = {k.id for n in live for k in content[n].get("register_area_kinds", ())}
         areas = {a.id for n in live for a in content[n].get("register_areas", ())}
         for name in live:
-            bad = [
-                f"area {a.id!r} has unknown kind {a.kind!r}"
-                for a in content[name].get("register_areas", ())
-                if a.kind not in kinds
-            ] + [
-                f"adjacency {a!r}-{b!r} names an unknown area"
-                for a, b in content[name].get("register_adjacency", ())
-                if a not in areas or b not in areas
-            ]
+            bad = (
+                [
+                    f"area {a.id!r} has unknown kind {a.kind!r}"
+                    for a in content[name].get("register_areas", ())
+                    if a.kind not in kinds
+                ]
+                + [
+                    f"adjacency {a!r}-{b!r} names an unknown area"
+                    for hook in ("register_adjacency", "register_removed_adjacency")
+                    for a, b in content[name].get(hook, ())
+                    if a not in areas or b not in areas
+                ]
+                + [
+                    f"area override {a.id!r} names an unknown area"
+                    for a in content[name].get("register_area_overrides", ())
+                    if a.id not in areas
+                ]
+                + [
+                    f"area override {a.id!r} has unknown kind {a.kind!r}"
+                    for a in content[name].get("register_area_overrides", ())
+                    if a.kind not in kinds
+                ]
+            )
             if bad:
                 host.fail(name, bad[0])
                 content.pop(name)
@@ -645,6 +664,16 @@ def _rule_hooks(host: PluginHost, options: Mapping[str, Any]) -> dict[str, dict[
     return out
 
 
+def _out_of_game(host: PluginHost, options: Mapping[str, Any]) -> list[str]:
+    """The plugins whose ``plugin_in_game`` says they are not part of a game with
+    ``options``."""
+    return [
+        name
+        for name, value in host.call_each("plugin_in_game", options=options).items()
+        if value is False
+    ]
+
+
 def load(
     options: Mapping[str, Any] | None = None,
     *,
@@ -656,6 +685,9 @@ def load(
     host = PluginHost(disable, extra, autoload=autoload)
     content, opts = _contributions(host, options or {})
     rules = _rule_hooks(host, opts)
+    for name in _out_of_game(host, opts):
+        content[name] = {h: v for h, v in content.get(name, {}).items() if h in KEPT_OUT_OF_GAME}
+        rules.pop(name, None)
     content = {n: c for n, c in content.items() if n in host.info}
     _refuse_malformed(host, content)
     _refuse_conflicts(host, content)

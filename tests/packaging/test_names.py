@@ -14,6 +14,7 @@ from packaging.version import Version
 
 import westeros
 import westeros_ai_personalities
+import westeros_mother_of_dragons
 import westeros_ports
 import westeros_tides_of_battle
 from westeros.desktop import no_window_paragraph
@@ -65,7 +66,12 @@ def test_the_version_is_written_once() -> None:
     assert "version" not in PYPROJECT["project"]
     assert "version" in PYPROJECT["project"]["dynamic"]
     assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "westeros.__version__"}
-    for bundled in (westeros_ports, westeros_tides_of_battle, westeros_ai_personalities):
+    for bundled in (
+        westeros_ports,
+        westeros_tides_of_battle,
+        westeros_ai_personalities,
+        westeros_mother_of_dragons,
+    ):
         assert bundled.__version__ is westeros.__version__
         source = Path(bundled.__file__).read_text()
         assert "__version__ =" not in source

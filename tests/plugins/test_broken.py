@@ -24,6 +24,7 @@ BUNDLED = [
     "westeros_ports",
     "westeros_tides_of_battle",
     "westeros_ai_personalities",
+    "westeros_mother_of_dragons",
 ]
 
 

@@ -77,6 +77,7 @@ def test_plugins_json(capsys: pytest.CaptureFixture[str]) -> None:
         "westeros-base",
         "westeros_tides_of_battle",
         "westeros_ai_personalities",
+        "westeros_mother_of_dragons",
     ]
     assert "rule_combat_step" in data["plugins"][1]["hooks"]
     assert data["errors"] == []

@@ -11,6 +11,7 @@ import pytest
 
 import westeros
 import westeros_ai_personalities
+import westeros_mother_of_dragons
 import westeros_ports
 import westeros_tides_of_battle
 from westeros import hookimpl
@@ -34,15 +35,16 @@ BASE = ("westeros-base", westeros.__version__)
 PORTS = ("westeros_ports", westeros_ports.__version__)
 TIDES = ("westeros_tides_of_battle", westeros_tides_of_battle.__version__)
 PERSONALITIES = ("westeros_ai_personalities", westeros_ai_personalities.__version__)
+MOD = ("westeros_mother_of_dragons", westeros_mother_of_dragons.__version__)
 
 
 def test_default_then_bundled_plugins_in_order_with_versions() -> None:
-    assert build_ruleset().plugins == (BASE, PORTS, TIDES, PERSONALITIES)
+    assert build_ruleset().plugins == (BASE, PORTS, TIDES, PERSONALITIES, MOD)
 
 
 def test_disable_skips_a_bundled_plugin_and_its_content() -> None:
     rules = build_ruleset(disable=["westeros_ports"])
-    assert rules.plugins == (BASE, TIDES, PERSONALITIES)
+    assert rules.plugins == (BASE, TIDES, PERSONALITIES, MOD)
     assert not [a for a in rules.areas.values() if a.kind == "port"]
     assert "port-of-pyke" not in new_game(rules, 6, 1).units
 
@@ -92,7 +94,8 @@ def test_entry_points_of_registered_plugins_are_skipped(
         {},
     )
     loaded = load(autoload=True)
-    assert [p.name for p in loaded.plugins] == [BASE[0], PORTS[0], TIDES[0], PERSONALITIES[0]]
+    names = [BASE[0], PORTS[0], TIDES[0], PERSONALITIES[0], MOD[0]]
+    assert [p.name for p in loaded.plugins] == names
     assert loaded.errors == ()
 
 
@@ -118,10 +121,10 @@ def test_autoload_switch_turns_off_entry_points_and_user_folder(
         {"fake_off_mod": option_plugin("fake_off", 1)},
     )
     monkeypatch.setenv(ENV_NO_AUTOLOAD, "1")
-    assert build_ruleset().plugins == (BASE, PORTS, TIDES, PERSONALITIES)
+    assert build_ruleset().plugins == (BASE, PORTS, TIDES, PERSONALITIES, MOD)
     monkeypatch.setenv(ENV_NO_AUTOLOAD, "0")
     names = [n for n, _ in build_ruleset().plugins]
-    assert names[4:] == ["fake_off", "house_rules"]
+    assert names[5:] == ["fake_off", "house_rules"]
 
 
 def test_user_plugin_folder_defaults_to_the_user_data_folder(
@@ -150,7 +153,7 @@ def test_no_trace_without_the_switch(caplog: pytest.LogCaptureFixture) -> None:
 
 def test_new_game_records_its_plugins_with_versions_and_its_options() -> None:
     state = new_game(build_ruleset(), 6, 1, {"tides_of_battle": True})
-    assert state.rules.plugins == (BASE, PORTS, TIDES, PERSONALITIES)
+    assert state.rules.plugins == (BASE, PORTS, TIDES, PERSONALITIES, MOD)
     assert state.options["tides_of_battle"] is True
 
 
@@ -159,10 +162,10 @@ def test_check_requirements_accepts_the_plugins_of_a_new_game() -> None:
 
 
 def test_check_requirements_names_every_missing_plugin() -> None:
-    required = [BASE, ("westeros_mother_of_dragons", "1.0"), ("fan_map", "0.3")]
+    required = [BASE, ("westeros_a_feast_for_crows", "1.0"), ("fan_map", "0.3")]
     with pytest.raises(MissingPlugins) as err:
         check_requirements(required)
-    assert "westeros_mother_of_dragons 1.0" in str(err.value)
+    assert "westeros_a_feast_for_crows 1.0" in str(err.value)
     assert "fan_map 0.3" in str(err.value)
     assert "westeros-base" not in str(err.value)
 

@@ -305,7 +305,7 @@ def _tamper_action(document: dict[str, Any]) -> str:
 
 
 def _tamper_plugin(document: dict[str, Any]) -> str:
-    document["game"]["plugins"].append({"name": "westeros_mother_of_dragons", "version": "1.0"})
+    document["game"]["plugins"].append({"name": "westeros_a_feast_for_crows", "version": "1.0"})
     return json.dumps(document)
 
 
@@ -318,7 +318,7 @@ def _truncate(document: dict[str, Any]) -> str:
     ("tamper", "reason"),
     [
         (_tamper_action, r"action 1 \(\w+\) (is not legal|does not lead to the state recorded)"),
-        (_tamper_plugin, r"westeros_mother_of_dragons"),
+        (_tamper_plugin, r"westeros_a_feast_for_crows"),
         (_truncate, r"not valid JSON"),
     ],
     ids=["changed-action", "unknown-plugin", "truncated"],

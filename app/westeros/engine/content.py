@@ -412,6 +412,17 @@ def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
     return out
 
 
+def _overridden(areas: Iterable[AreaDef], overrides: Iterable[AreaDef]) -> list[AreaDef]:
+    """``areas`` with each area of ``overrides`` in place of the registered area of the same
+    id (an expansion's board overlay, e.g. RULES.md 11.1)."""
+    areas = list(areas)
+    by_id = _index(list(overrides), "area override")
+    unknown = set(by_id) - {a.id for a in areas}
+    if unknown:
+        raise ContentError(f"area override names unknown area {sorted(unknown)[0]!r}")
+    return [by_id.get(a.id, a) for a in areas]
+
+
 def _fold_relations(kinds: Iterable[AreaKind]) -> list[AreaKind]:
     """Each kind with the ``supports`` / ``raids`` that other kinds declare towards it through
     ``supported_from`` / ``raided_by`` (5.2.1, 5.4.1)."""
@@ -449,8 +460,15 @@ class Ruleset:
         action_kinds: Iterable[type[Action]] = (),
         event_texts: Iterable[EventText] = (),
         ai_answers: Iterable[AiAnswer] = (),
+        area_overrides: Iterable[AreaDef] = (),
+        removed_adjacent: Iterable[tuple[str, str]] = (),
     ) -> None:
         from .actions import engine_kinds
+
+        areas = _overridden(areas, area_overrides)
+        if removed_adjacent:
+            gone = {frozenset(p) for p in removed_adjacent}
+            adjacent = [p for p in adjacent if frozenset(p) not in gone]
 
         self.area_kinds: dict[str, AreaKind] = _index(_fold_relations(area_kinds), "area kind")
         self.areas: dict[str, AreaDef] = _index(list(areas), "area")

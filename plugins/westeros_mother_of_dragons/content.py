@@ -1,0 +1,121 @@
+"""The Mother of Dragons content (RULES.md 11.1-11.3, 11.7.1) built from ``data/`` (written from
+the shared fact file; tests/mod cross-check it): House Arryn, its house cards, the 7-player
+board overlay (The Bite, The Vale of Arryn, the Port of the Eyrie, the Eyrie as Arryn's home)
+and the 7-player setup."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from westeros.engine.content import AreaDef, HouseCard, HouseDef, Setup, StartingUnit
+
+from .arryn_cards import ABILITIES
+
+CASTLE = {None: 0, "castle": 1, "stronghold": 2}
+PORT_ATTRS = ("port_of", "port_sea")
+COLOURS = {"arryn": "#7fa7d4"}
+"""House colours on the board (sky blue for the Vale)."""
+
+
+@cache
+def data() -> Any:
+    """The parsed ``data/mother_of_dragons.json``."""
+    text = resources.files(__package__).joinpath("data", "mother_of_dragons.json").read_text()
+    return json.loads(text)
+
+
+def _area(a: dict[str, Any]) -> AreaDef:
+    return AreaDef(
+        id=a["id"],
+        name=a["name"],
+        kind=a["kind"],
+        castle=CASTLE[a["castle"]],
+        crowns=a["crowns"],
+        barrels=a["barrels"],
+        home_of=a.get("home_of"),
+        garrison=a.get("garrison", 0),
+        attrs={k: a[k] for k in PORT_ATTRS if k in a},
+    )
+
+
+def areas() -> list[AreaDef]:
+    """The areas the 7-player board adds (11.1): The Bite, The Vale of Arryn, Port of the
+    Eyrie."""
+    return [_area(a) for a in data()["map_7p"]["areas"]]
+
+
+def area_overrides() -> list[AreaDef]:
+    """Base areas the overlays change (11.1, 11.3.1): the Eyrie becomes Arryn's home
+    stronghold (garrison 4); the Port of White Harbor now opens on The Bite."""
+    return [_area(a) for a in data()["map_7p"]["overrides"]]
+
+
+def adjacency() -> list[tuple[str, str]]:
+    """Pairs the overlays make adjacent (11.1)."""
+    return [(a, b) for a, b in data()["map_7p"]["adjacent"]]
+
+
+def removed_adjacency() -> list[tuple[str, str]]:
+    """Base pairs The Bite separates (11.1): The Narrow Sea no longer touches White Harbor,
+    its port, Moat Cailin or The Twins."""
+    return [(a, b) for a, b in data()["map_7p"]["removed_adjacent"]]
+
+
+def houses() -> list[HouseDef]:
+    """House Arryn (11.3)."""
+    return [
+        HouseDef(h, d["name"], d["home"], dict(d["unit_limits"]), COLOURS[h])
+        for h, d in data()["houses"].items()
+    ]
+
+
+def cards() -> list[HouseCard]:
+    """Arryn's seven house cards (11.7.1) with their abilities."""
+    out = []
+    for h, d in data()["houses"].items():
+        for c in d["house_cards"]:
+            ability = ABILITIES.get(c["id"])
+            out.append(
+                HouseCard(
+                    id=c["id"],
+                    house=h,
+                    name=c["name"],
+                    strength=c["strength"],
+                    swords=c["swords"],
+                    fortifications=c["fortifications"],
+                    ability=ability,
+                    text=getattr(ability, "text", ""),
+                )
+            )
+    return out
+
+
+def starting_units() -> list[StartingUnit]:
+    """Arryn's starting units (11.2.6)."""
+    return [
+        StartingUnit(h, u["area"], u["unit"], u["count"])
+        for h, units in data()["starting_units"].items()
+        for u in units
+    ]
+
+
+def setups() -> list[Setup]:
+    """The 7-player setup (11.2.1, 11.2.4): six base houses + Arryn on the 7-player board, its
+    tracks, King's Landing as the only neutral force, the base supply table (1.7.3)."""
+    table = tuple(tuple(row) for row in data()["supply_limits"])
+    return [
+        Setup(
+            player_count=s["player_count"],
+            houses=tuple(s["houses"]),
+            tracks={t: tuple(order) for t, order in s["tracks"].items()},
+            neutral_forces=dict(s["neutral_forces"]),
+            blocked_areas=frozenset(),
+            units_not_placed_in=frozenset(),
+            supply_table=table,
+            star_limits=tuple(s["star_limits"]),
+        )
+        for s in data()["setups"]
+    ]

@@ -1,0 +1,38 @@
+"""The Mother of Dragons plugin's log texts (RULES.md 11): gettext literals of this plugin,
+translated by its own catalog (``locale/``, registered through ``register_translations``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from westeros.engine.content import N_, EventText, Words
+
+from .arryn_cards import DISCARD, TAKE_BACK
+
+
+def card_taken_back(w: Words, e: Mapping[str, Any]) -> str:
+    """Lysa Arryn goes back into her owner's hand (11.7.1)."""
+    return w._("{house} takes {card} back into its hand.").format(
+        house=w.house(e["house"]), card=w.card(e["card"])
+    )
+
+
+def cards_removed_from_game(w: Words, e: Mapping[str, Any]) -> str:
+    """Robert Arryn and an opponent's card leave the game for good (11.7.1, 11.7.5)."""
+    cards = ", ".join(
+        w._("{card} ({house})").format(card=w.card(c), house=w.house(h)) for h, c in e["cards"]
+    )
+    return w._("Removed from the game: {cards}.").format(cards=cards)
+
+
+OPTIONS = {TAKE_BACK: N_("Take the card back"), DISCARD: N_("Leave it discarded")}
+"""Labels of the options this plugin's decisions offer (Lysa Arryn)."""
+
+
+def event_texts() -> list[EventText]:
+    """The Mother of Dragons events."""
+    return [
+        EventText("card_taken_back", card_taken_back, OPTIONS),
+        EventText("cards_removed_from_game", cards_removed_from_game),
+    ]

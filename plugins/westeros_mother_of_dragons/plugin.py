@@ -1,0 +1,113 @@
+"""Hook implementations of the Mother of Dragons plugin (RULES.md 11).
+
+Only games with the ``mother_of_dragons`` option get its content (``plugin_in_game``): every
+other game, and every base test, sees the base board and houses unchanged. This first slice
+brings House Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from westeros import hookimpl
+from westeros.engine.content import (
+    AreaDef,
+    EventText,
+    GameOption,
+    HouseCard,
+    HouseDef,
+    Setup,
+    StartingUnit,
+    StateHook,
+)
+from westeros.engine.errors import ContentError
+from westeros.engine.state import State
+
+from . import content, log_texts
+
+HERE = Path(__file__).resolve().parent
+OPTION = "mother_of_dragons"
+
+
+@hookimpl
+def register_game_options() -> list[GameOption]:
+    return [
+        GameOption(
+            OPTION,
+            "Mother of Dragons",
+            False,
+            "Play with 7 players: House Arryn joins on the board with The Bite and the Vale.",
+        )
+    ]
+
+
+@hookimpl
+def plugin_in_game(options: Mapping[str, Any]) -> bool:
+    return bool(options.get(OPTION))
+
+
+@hookimpl
+def register_areas() -> list[AreaDef]:
+    return content.areas()
+
+
+@hookimpl
+def register_area_overrides() -> list[AreaDef]:
+    return content.area_overrides()
+
+
+@hookimpl
+def register_adjacency() -> list[tuple[str, str]]:
+    return content.adjacency()
+
+
+@hookimpl
+def register_removed_adjacency() -> list[tuple[str, str]]:
+    return content.removed_adjacency()
+
+
+@hookimpl
+def register_houses() -> list[HouseDef]:
+    return content.houses()
+
+
+@hookimpl
+def register_house_cards() -> list[HouseCard]:
+    return content.cards()
+
+
+@hookimpl
+def register_starting_units() -> list[StartingUnit]:
+    return content.starting_units()
+
+
+@hookimpl
+def register_setups() -> list[Setup]:
+    return content.setups()
+
+
+def refuse_other_player_counts(state: State) -> None:
+    """Mother of Dragons is set up for 7 players (11.2.1); with fewer, the absent houses would
+    be vassals (11.2.5), which this plugin does not bring yet."""
+    counts = sorted(s.player_count for s in content.setups())
+    if len(state.houses) not in counts:
+        raise ContentError(
+            f"Mother of Dragons is played with {counts} players, not {len(state.houses)} "
+            "(fewer players need vassals, RULES.md 11.2.5, not available yet)"
+        )
+
+
+@hookimpl
+def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
+    return refuse_other_player_counts
+
+
+@hookimpl
+def register_event_texts() -> list[EventText]:
+    return log_texts.event_texts()
+
+
+@hookimpl
+def register_translations() -> list[str]:
+    return [str(HERE / "locale")]
