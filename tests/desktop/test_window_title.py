@@ -1,5 +1,5 @@
 """The desktop window's title follows the board (issue 13.7): under Xvfb with pywebview's Qt
-backend, once the first decision waits the page title reads "● Your move — Westeros" and so
+backend, once the first decision waits the page title reads "● Your move — Westeros — board" and so
 does the real X window's title (read with xwininfo, outside the app)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 from .test_window import ROOT
 
-WAITING_TITLE = "● Your move — Westeros"
+WAITING_TITLE = "● Your move — Westeros — board"
 TITLE_TIMEOUT_S = 30.0  # the probe keeps its window open for 120 s
 
 pytestmark = [

@@ -82,7 +82,7 @@ function follow(kind, before) {
     answered();
     return;
   }
-  const title = t("● Your move — Westeros");
+  const title = t("● Your move — {title}", { title: baseTitle });
   showTitle(title);
   if (before === null || kind === before) return;
   ring();
