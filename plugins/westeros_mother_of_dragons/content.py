@@ -10,7 +10,14 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from westeros.engine.content import AreaDef, HouseCard, HouseDef, Setup, StartingUnit
+from westeros.engine.content import (
+    AreaDef,
+    HouseCard,
+    HouseDef,
+    Setup,
+    StartingUnit,
+    house_cards_from_data,
+)
 
 from .arryn_cards import ABILITIES
 
@@ -74,23 +81,7 @@ def houses() -> list[HouseDef]:
 
 def cards() -> list[HouseCard]:
     """Arryn's seven house cards (11.7.1) with their abilities."""
-    out = []
-    for h, d in data()["houses"].items():
-        for c in d["house_cards"]:
-            ability = ABILITIES.get(c["id"])
-            out.append(
-                HouseCard(
-                    id=c["id"],
-                    house=h,
-                    name=c["name"],
-                    strength=c["strength"],
-                    swords=c["swords"],
-                    fortifications=c["fortifications"],
-                    ability=ability,
-                    text=getattr(ability, "text", ""),
-                )
-            )
-    return out
+    return house_cards_from_data(data()["houses"], ABILITIES)
 
 
 def starting_units() -> list[StartingUnit]:

@@ -15,6 +15,7 @@ from ..engine.content import (
     Setup,
     StartingUnit,
     UnitType,
+    house_cards_from_data,
 )
 from . import house_cards
 from .data import load
@@ -103,23 +104,7 @@ def houses() -> list[HouseDef]:
 
 def cards() -> list[HouseCard]:
     """The 42 house cards (8.2) with their abilities."""
-    out = []
-    for h, d in load("houses")["houses"].items():
-        for c in d["house_cards"]:
-            ability = house_cards.ABILITIES.get(c["id"])
-            out.append(
-                HouseCard(
-                    id=c["id"],
-                    house=h,
-                    name=c["name"],
-                    strength=c["strength"],
-                    swords=c["swords"],
-                    fortifications=c["fortifications"],
-                    ability=ability,
-                    text=getattr(ability, "text", ""),
-                )
-            )
-    return out
+    return house_cards_from_data(load("houses")["houses"], house_cards.ABILITIES)
 
 
 def starting_units() -> list[StartingUnit]:

@@ -147,6 +147,30 @@ class HouseCard:
     text: str = ""
 
 
+def house_cards_from_data(
+    houses: Mapping[str, Any], abilities: Mapping[str, CardAbility]
+) -> list[HouseCard]:
+    """The house cards of a data file's ``houses`` ({house: {"house_cards": [{id, name,
+    strength, swords, fortifications}]}}), each with its ability from ``abilities`` (8.2)."""
+    out = []
+    for house, entry in houses.items():
+        for c in entry["house_cards"]:
+            ability = abilities.get(c["id"])
+            out.append(
+                HouseCard(
+                    id=c["id"],
+                    house=house,
+                    name=c["name"],
+                    strength=c["strength"],
+                    swords=c["swords"],
+                    fortifications=c["fortifications"],
+                    ability=ability,
+                    text=getattr(ability, "text", ""),
+                )
+            )
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class StartingUnit:
     """Units a house places at setup (2.3.1)."""
