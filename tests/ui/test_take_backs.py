@@ -4,6 +4,7 @@ everything is revealed no take-back is offered. Every house's row shows who has 
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -64,6 +65,10 @@ def test_4_1_change_orders_after_committing_while_an_ai_decides(
         assert HELD in pending(core.session(game_id).state)
 
         take_back.click()
+        # The change starts from the orders committed, not from an empty placement.
+        for area, token in first.orders.items():
+            expect(page.locator(f"li[data-area='{area}'] .order-placed")).to_be_visible()
+            expect(page.get_by_test_id(f"token-{token}")).to_have_class(re.compile("is-used"))
         changed = Played()
         areas = list(first.orders)
         prefer = {a: ("defense" if first.orders[a].startswith("march") else "march") for a in areas}

@@ -21,6 +21,17 @@ import { phaseFromLog, phaseLabel } from "./prompt-titles.js";
 import { renderPrompt } from "./prompts/index.js";
 import { Seat, seatUrl } from "./socket.js";
 
+
+/** A take-back starts from the house's own commitment (4.1, 3.6.2, 5.4.3): its orders, bid or
+ * card, as the screens keep them in their drafts. */
+function draftOf(commitment) {
+  if (!commitment) return {};
+  if (commitment.kind === "place_orders") return { orders: Object.fromEntries(commitment.orders) };
+  if (commitment.kind === "bid") return { amount: commitment.amount };
+  if (commitment.kind === "choose") return { card: commitment.option };
+  return {};
+}
+
 class Board {
   constructor() {
     const body = document.body;
@@ -193,7 +204,7 @@ class Board {
     if (!prompt) return;
     this.changing = true;
     this.promptKey = JSON.stringify([this.view.round, prompt.kind, prompt.data]);
-    this.draft = {};
+    this.draft = draftOf(prompt.commitment);
     this.draftKey = this.promptKey;
     this.overlayState = {};
     this.showPrompt();
