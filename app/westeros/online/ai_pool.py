@@ -76,4 +76,4 @@ class PooledAi:
         future = self.pool.submit(
             decide_in_pool, self.level, seed, self._plugins, self._options, dict(view), budget
         )
-        return Action.from_json(future.result(timeout=max(30.0, budget * 10)))
+        return Action.from_json(future.result(timeout=max(30.0, budget * 10)), rules.action_kinds)

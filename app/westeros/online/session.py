@@ -142,7 +142,11 @@ class OnlineSession(GameSession):
                 self.catch_up()
                 if seq <= self.serial:
                     return
-            self.apply_stored(seq, house, Action.from_json(action), digest)
+            self.apply_stored(seq, house, self.read_action(action), digest)
+
+    def read_action(self, data: dict[str, Any]) -> Action:
+        """A stored action, read with this game's action kinds (plugin kinds included)."""
+        return Action.from_json(data, self.state.rules.action_kinds)
 
     def catch_up(self) -> int:
         """Apply every stored action after this replica's state; returns how many."""
@@ -157,7 +161,7 @@ class OnlineSession(GameSession):
             for row in rows:
                 if row.seq == self.serial + 1:
                     self.apply_stored(
-                        row.seq, row.house, Action.from_json(row.action), row.state_hash
+                        row.seq, row.house, self.read_action(row.action), row.state_hash
                     )
                     applied += 1
         return applied
