@@ -240,7 +240,6 @@ class DealBot(BaselineBot):
         self.mind: DealMind | None = None
         self.bounds = Bounds()
         self.keep = True
-        self.broke = 0
 
     def see(self, book: DealBook) -> None:
         """Show me my side of the game's deal book (``DealBook.seen_by``)."""
@@ -283,11 +282,9 @@ class DealBot(BaselineBot):
         self.keep = True
         if kind == "place_orders":
             self.keep = self.planned_gain(sit, data) <= self.threshold
-            self.broke += not self.keep
             return self.place_orders(sit, data)
         if kind == "march":
             self.keep = self.march_gain(sit, data) <= self.threshold
-            self.broke += not self.keep
             return self.march(sit, data)
         if kind == "raid":
             return self.raid(sit, self.allowed_raids(data))
