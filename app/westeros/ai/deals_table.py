@@ -22,8 +22,8 @@ from ..engine.errors import IllegalAction
 from ..engine.flow import apply, pending, random_action
 from ..engine.setup import new_game
 from ..engine.state import State
-from ..engine.view import player_view
 from ..engine.victory import ranking
+from ..engine.view import player_view
 from . import legal
 from .protocol import DEFAULT_BUDGET, Player, ask
 from .runner import MAX_DECISIONS
@@ -112,7 +112,11 @@ def play(
         waiting = pending(state)
         if not waiting:
             break
-        if deals and state.round > talked and any(p.kind == "place_orders" for p in waiting.values()):
+        if (
+            deals
+            and state.round > talked
+            and any(p.kind == "place_orders" for p in waiting.values())
+        ):
             talks(book, seats, state)
             talked = state.round
         house = min(waiting)
@@ -126,7 +130,9 @@ def play(
         except IllegalAction:
             illegal += 1
             try:
-                state, events = apply(state, house, legal.fallback_action(player_view(state, house), rules))
+                state, events = apply(
+                    state, house, legal.fallback_action(player_view(state, house), rules)
+                )
             except (IllegalAction, ValueError, KeyError):
                 state, events = apply(state, house, random_action(state, house, rnd))
         book.record(acts(before, events))

@@ -9,7 +9,8 @@ tracks (``ambition``), how much it fears losing castles (``caution``), how much 
 it could take (``aggression``) and whether it singles out the weakest house (``prey``). At the
 table (``westeros.ai.deals``) ``diplomacy`` sets how readily it makes and accepts deals and
 ``scheming`` whether it keeps them: 0 keeps its word always, above 0 it breaks an accepted deal
-when breaking shows a gain above ``deals.BREAK_GAIN / scheming``. The bundled plugin ``westeros_ai_personalities`` offers four of them."""
+when breaking shows a gain above ``deals.BREAK_GAIN / scheming``. The bundled plugin
+``westeros_ai_personalities`` offers four of them."""
 
 from __future__ import annotations
 

@@ -267,7 +267,9 @@ class DealBook:
             if p.recipient == house and p.id not in self.replies and p.round <= round <= p.expires
         ]
 
-    def reply(self, proposal_id: str, house: str, reply: Reply, round: int) -> Proposal | Deal | None:
+    def reply(
+        self, proposal_id: str, house: str, reply: Reply, round: int
+    ) -> Proposal | Deal | None:
         """``house`` answers a proposal made to it: the deal an acceptance makes, the new
         proposal a counter makes, None for a refusal."""
         proposal = self.proposals[proposal_id]

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class NonAggression:
-    """"No attacks between us this round": none of ``houses`` marches units into (5.3) or
+    """*No attacks between us this round*: none of ``houses`` marches units into (5.3) or
     raids an order in (5.2) an area another of them controls (1.3) during ``round``."""
 
     kind: ClassVar[str] = "non_aggression"
@@ -92,7 +92,7 @@ def from_json(data: Mapping[str, Any]) -> Term:
     cls = TERMS.get(data.get("kind", ""))
     if cls is None:
         raise ValueError(f"unknown deal term {data.get('kind')!r}")
-    values = {
+    values: dict[str, Any] = {
         f.name: tuple(data[f.name]) if f.name in _TUPLES else data[f.name]
         for f in dataclasses.fields(cls)
         if f.name in data
