@@ -12,14 +12,24 @@ import pytest
 
 import westeros_ai_personalities.plugin as plugin
 from tests.ai.helpers import decision
+from tests.ai.test_deals_model import support_board
 from tests.builders import blank, order, put, run
 from westeros.ai import PassiveBot, Player
 from westeros.ai.deals import DealBot
 from westeros.ai.deals_table import play
 from westeros.ai.personality import BALANCED, AIPersonality
-from westeros.deals import ACCEPT, BROKEN, DECLINE, DealBook, NonAggression, Reply
+from westeros.deals import (
+    ACCEPT,
+    BROKEN,
+    DECLINE,
+    DealBook,
+    NonAggression,
+    Reply,
+    SupportPromise,
+)
 from westeros.deals.record import acts
 from westeros.engine.action_phase import ActionPhase
+from westeros.engine.actions import Choose
 from westeros.engine.content import Ruleset
 from westeros.engine.flow import apply, pending
 from westeros.engine.planning import PlaceOrders, PlanningPhase
@@ -224,3 +234,16 @@ def test_issue_15_4_in_whole_ai_games_with_talks_only_schemers_break_their_word(
         for verdict in game.book.verdicts(game.rounds + 1).values():
             assert verdict.status != BROKEN or verdict.breaker in schemers
     assert made > 0
+
+
+@pytest.mark.parametrize("receiver", ["stark", "greyjoy"])
+def test_5_4_1_an_ai_gives_the_support_it_promised(rules: Ruleset, receiver: str) -> None:
+    book = DealBook()
+    promise = SupportPromise("lannister", receiver, "white-harbor", 1)
+    p = book.propose("lannister", receiver, (promise,), 1)
+    book.reply(p.id, receiver, Reply(ACCEPT), 1)
+    side = "attacker" if receiver == "stark" else "defender"
+    for personality in (*HONOURABLE, *SCHEMERS):
+        bot = DealBot(0, personality)
+        bot.see(book.seen_by("lannister"))
+        assert decision(bot, support_board(rules), "lannister") == Choose(side)
