@@ -5,7 +5,8 @@ Planning phase and once without, on the same seeds.
 
 Prints, per personality: deals proposed, proposals accepted (as recipient), deals made, deals
 kept and broken by it, deals others broke with it, and its wins with deals on and off; then the
-totals and illegal actions (must be 0). Prints figures; asserts nothing.
+totals, the deals by term kind and illegal actions (must be 0). A support promise for a combat
+that never happened counts as kept. Prints figures; asserts nothing.
 
     python benchmarks/deals.py [--games N]
 """
@@ -24,6 +25,7 @@ from westeros.ai.deals import DealBot
 from westeros.ai.deals_table import DealGame, play
 from westeros.ai.personality import BALANCED, AIPersonality
 from westeros.deals import ACCEPT, BROKEN, KEPT
+from westeros.deals.terms import TERMS
 from westeros.plugins import build_ruleset
 
 SEED_BASE = 20_000
@@ -37,8 +39,14 @@ def seating(game: int) -> list[AIPersonality]:
     return [*STYLES[k:], *STYLES[:k]]
 
 
-def tally(game: DealGame, styles: list[AIPersonality], counts: dict[str, Counter[str]]) -> None:
-    """Add the deal figures of ``game`` to ``counts`` (by personality id)."""
+def tally(
+    game: DealGame,
+    styles: list[AIPersonality],
+    counts: dict[str, Counter[str]],
+    kinds: Counter[str],
+) -> None:
+    """Add the deal figures of ``game`` to ``counts`` (by personality id) and ``kinds`` (deals
+    and broken deals by term kind)."""
     style = dict(zip(game.seats, (p.id for p in styles), strict=True))
     book = game.book
     for proposal in book.proposals.values():
@@ -49,6 +57,9 @@ def tally(game: DealGame, styles: list[AIPersonality], counts: dict[str, Counter
     verdicts = book.verdicts(game.rounds + 1)
     for deal in book.deals.values():
         verdict = verdicts[deal.id]
+        for term in deal.terms:
+            kinds[term.kind] += 1
+            kinds[f"{term.kind} broken"] += verdict.status == BROKEN
         for house in deal.houses:
             counts[style[house]]["deals"] += 1
             if verdict.status == BROKEN and verdict.breaker == house:
@@ -65,6 +76,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = build_ruleset()
     counts: dict[str, Counter[str]] = defaultdict(Counter)
+    kinds: Counter[str] = Counter()
     illegal = 0
     seconds: dict[str, float] = {}
     for deals in (True, False):
@@ -76,7 +88,7 @@ def main() -> None:
             result = play(rules, bots, seed, deals=deals)
             illegal += result.illegal
             if deals:
-                tally(result, styles, counts)
+                tally(result, styles, counts, kinds)
             if result.winner is not None:
                 winner = styles[list(result.seats).index(result.winner)]
                 counts[winner.id]["wins on" if deals else "wins off"] += 1
@@ -89,6 +101,10 @@ def main() -> None:
         print(f"{pid:14}" + "".join(f"{row[c]:>10}" for c in COLUMNS) + f"{seats[pid]:>8}")
     total = sum((counts[p] for p in seats), Counter())
     print(f"{'total':14}" + "".join(f"{total[c]:>10}" for c in COLUMNS))
+    print(
+        "deals by term: "
+        + ", ".join(f"{k} {kinds[k]} (broken {kinds[k + ' broken']})" for k in sorted(TERMS))
+    )
     print(f"illegal actions: {illegal}")
     print(f"seconds: with deals {seconds['on']:.1f}, without {seconds['off']:.1f}")
 

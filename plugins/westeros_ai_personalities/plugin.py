@@ -4,9 +4,9 @@ Each personality is an ``westeros.ai.personality.AIPersonality``: the weights it
 baseline policy (its plans and rollouts) and the evaluation function of the strong AI. They
 differ in behaviour one can count (``benchmarks/ai_tournament.py`` prints the figures): how
 often they attack, how much power they keep, how much they bid. At the table
-(``westeros.ai.deals``) they differ too: the Conqueror rarely deals and breaks its word for a
-big enough prize, the Turtle seeks pacts and keeps them, the Power Broker deals freely and keeps
-its word, the Opportunist deals freely and breaks a pact as soon as it pays
+(``westeros.ai.deals``) they differ too (``diplomacy``, ``scheming``): the Conqueror values
+deals least and breaks a pact for a big enough prize, the Turtle and the Power Broker seek deals
+and always keep them, the Opportunist deals readily and breaks a pact as soon as breaking pays
 (``benchmarks/deals.py`` prints the figures)."""
 
 from __future__ import annotations

@@ -247,3 +247,36 @@ def test_5_4_1_an_ai_gives_the_support_it_promised(rules: Ruleset, receiver: str
         bot = DealBot(0, personality)
         bot.see(book.seen_by("lannister"))
         assert decision(bot, support_board(rules), "lannister") == Choose(side)
+
+
+def attack_with_a_helper_nearby(rules: Ruleset) -> State:
+    """Stark in Winterfell can attack Greyjoy's two footmen in White Harbor; Lannister's
+    footman in Widow's Watch could support; round 1 from Planning."""
+    s = blank(rules)
+    put(s, "winterfell", "stark", "knight", "footman")
+    put(s, "white-harbor", "greyjoy", "footman", "footman")
+    put(s, "widows-watch", "lannister", "footman")
+    put(s, "pyke", "greyjoy", "footman")
+    return run(s, PlanningPhase(), ActionPhase())
+
+
+def test_5_4_1_an_ai_asks_a_third_house_to_support_its_attack_and_the_helper_plans_it(
+    rules: Ruleset,
+) -> None:
+    s = attack_with_a_helper_nearby(rules)
+    stark = DealBot(0)
+    stark.see(DealBook())
+    offers = stark.proposals(player_view(s, "stark"), rules)
+    ask = SupportPromise("lannister", "stark", "white-harbor", 1)
+    assert ("lannister", ask) in offers
+    for promised in (False, True):
+        book = DealBook()
+        if promised:
+            p = book.propose("stark", "lannister", (ask,), 1)
+            book.reply(p.id, "lannister", Reply(ACCEPT), 1)
+        lannister = DealBot(0, plugin.TURTLE)
+        lannister.see(book.seen_by("lannister"))
+        placed = decision(lannister, s, "lannister")
+        assert isinstance(placed, PlaceOrders)
+        token = dict(placed.orders)["widows-watch"]
+        assert rules.order_tokens[token].type == ("support" if promised else "defense"), token

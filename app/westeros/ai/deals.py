@@ -10,7 +10,8 @@
 - *whether to accept* a proposal (``answer``): never from a house that broke a deal with me
   (``grudges``, kept for the rest of the game); else when the terms are worth more than a margin
   to a personality's ``diplomacy``; a refused pact may be countered by a Stay-Out promise;
-- *what to propose* (``proposals``): a pact with the neighbour it fears most, when worth it;
+- *what to propose* (``proposals``): a pact with the neighbour it fears most, and a promise of
+  support from a third house for its most promising attack, each when worth it;
 - *what it promised* (``bounds``): the areas it may not march into or raid this round, the
   support it owes and the bid caps it accepted.
 
@@ -27,10 +28,11 @@ from typing import Any
 
 from ..deals.book import ACCEPT, BROKEN, COUNTER, DECLINE, DealBook, Proposal, Reply, check_kept
 from ..deals.terms import NonAggression, SplitBids, StayOut, SupportPromise, Term
+from ..engine import board
 from ..engine.actions import Action, Bid, Choose
 from ..engine.content import LAND, Ruleset
 from ..engine.march import Declined, ResolveMarch
-from .analysis import Situation
+from .analysis import Situation, win_chance
 from .baseline import BaselineBot
 from .personality import BALANCED, AIPersonality
 
@@ -42,6 +44,7 @@ PROPOSE_MARGIN = 0.3
 COMMON_ENEMY = 0.5
 SCHEMER_COST = 0.5
 SUPPORT_COST = 0.3
+PROMISED_SUPPORT = 2.5
 ATTACKER = "attacker"
 DEFENDER = "defender"
 
@@ -198,10 +201,39 @@ class DealMind:
             value = self.worth(sit, (NonAggression(tuple(sorted((self.house, other))), now),))
             if value > PROPOSE_MARGIN and (best is None or value > best[0]):
                 best = (value, other)
-        if best is None:
-            return []
-        pact = NonAggression(tuple(sorted((self.house, best[1]))), now)
-        return [(best[1], pact)]
+        out: list[tuple[str, Term]] = []
+        if best is not None:
+            out.append((best[1], NonAggression(tuple(sorted((self.house, best[1]))), now)))
+        ask = self.support_wanted(sit, taken | {h for h, _ in out})
+        if ask is not None:
+            out.append(ask)
+        return out
+
+    def support_wanted(self, sit: Situation, busy: set[str]) -> tuple[str, Term] | None:
+        """A third house's support (5.4.1) for the attack it would help most: the gain in
+        win chance times the area's worth, if above the proposal margin."""
+        me = self.house
+        best: tuple[float, str, str] | None = None
+        for origin, targets in sorted(sit.reach.items()):
+            if sit.occupant(origin) != me:
+                continue
+            for target in sorted(targets):
+                margin = sit.planned_margin(origin, target)
+                enemy = sit.defender_of(target)
+                if margin is None or enemy is None:
+                    continue
+                for helper in sorted(sit.state.houses):
+                    if helper in (me, enemy) or helper in self.grudges or helper in busy:
+                        continue
+                    extra = sit.support_potential(target, helper)
+                    if extra <= 0:
+                        continue
+                    gain = (win_chance(margin + extra) - win_chance(margin)) * sit.value(target)
+                    if best is None or gain > best[0]:
+                        best = (gain, helper, target)
+        if best is None or self.personality.diplomacy * best[0] <= PROPOSE_MARGIN:
+            return None
+        return best[1], SupportPromise(best[1], me, best[2], sit.state.round)
 
     def bounds(self, book: DealBook, sit: Situation) -> Bounds:
         """What my deals of this round forbid or ask of me (see ``Bounds``)."""
@@ -336,6 +368,19 @@ class DealBot(BaselineBot):
             return plans
         forbidden = self.bounds.no_march
         return [p for p in plans if not any(dst in forbidden for dst, _ in p[1].moves)]
+
+    def order_ideas(
+        self, sit: Situation, area: str, attacked: set[str]
+    ) -> list[tuple[float, str, str, str, str | None]]:
+        """The baseline's order ideas, and a Support order where I promised support (5.4.1)."""
+        ideas = super().order_ideas(sit, area, attacked)
+        kinds = sit.rules.kind(area).supports
+        if sit.units(area) and any(
+            sit.rules.areas[target].kind in kinds and target in board.neighbours(sit.state, area)
+            for target in self.bounds.support
+        ):
+            ideas.append((PROMISED_SUPPORT + sit.value(area), area, "support", "best", None))
+        return ideas
 
     def allowed_raids(self, data: View) -> dict[str, Any]:
         """The raid prompt's data without the targets my deals forbid (5.2: a Raid may always
