@@ -16,7 +16,7 @@ from tests.ai.test_deals_model import support_board
 from tests.builders import blank, order, put, run
 from westeros.ai import PassiveBot, Player
 from westeros.ai.deals import DealBot
-from westeros.ai.deals_table import play
+from westeros.ai.deals_table import play, talks
 from westeros.ai.personality import BALANCED, AIPersonality
 from westeros.deals import (
     ACCEPT,
@@ -25,11 +25,13 @@ from westeros.deals import (
     DealBook,
     NonAggression,
     Reply,
+    SplitBids,
     SupportPromise,
 )
 from westeros.deals.record import acts
 from westeros.engine.action_phase import ActionPhase
-from westeros.engine.actions import Choose
+from westeros.engine.actions import Bid, Choose
+from westeros.engine.bidding import ClashOfKings
 from westeros.engine.content import Ruleset
 from westeros.engine.flow import apply, pending
 from westeros.engine.planning import PlaceOrders, PlanningPhase
@@ -280,3 +282,38 @@ def test_5_4_1_an_ai_asks_a_third_house_to_support_its_attack_and_the_helper_pla
         assert isinstance(placed, PlaceOrders)
         token = dict(placed.orders)["widows-watch"]
         assert rules.order_tokens[token].type == ("support" if promised else "defense"), token
+
+
+def test_3_6_an_ai_that_agreed_to_split_bids_bids_no_more_than_agreed(rules: Ruleset) -> None:
+    s = blank(rules, keep_units=True)
+    s.power = dict.fromkeys(s.houses, 8)
+    run(s, ClashOfKings())
+    assert pending(s)["stark"].data["track"] == "iron_throne"
+    free = decision(DealBot(0), s, "stark")
+    assert isinstance(free, Bid) and free.amount > 1
+    book = DealBook()
+    p = book.propose(
+        "stark", "lannister", (SplitBids(("lannister", "stark"), "iron_throne", 1, 1),), 1
+    )
+    book.reply(p.id, "lannister", Reply(ACCEPT), 1)
+    bot = DealBot(0)
+    bot.see(book.seen_by("stark"))
+    assert decision(bot, s, "stark") == Bid(1)
+
+
+def test_issue_15_4_talks_ask_every_negotiator_once_and_others_decline(rules: Ruleset) -> None:
+    s = attack_with_a_helper_nearby(rules)
+    assert all(p.kind == "place_orders" for p in pending(s).values())
+    for negotiators in (("stark", "greyjoy"), ("greyjoy",), ("stark",)):
+        seats: dict[str, Player] = {
+            h: DealBot(k, plugin.TURTLE) if h in negotiators else PassiveBot()
+            for k, h in enumerate(s.houses)
+        }
+        book = DealBook()
+        made = talks(book, seats, s)
+        assert book.proposals and set(book.replies) == set(book.proposals)
+        assert made == list(book.deals.values())
+        for proposal in book.proposals.values():
+            assert proposal.proposer in negotiators
+            if proposal.recipient not in negotiators:
+                assert book.replies[proposal.id].answer == DECLINE
