@@ -133,7 +133,7 @@ class DealMind:
         if isinstance(term, SupportPromise):
             return self.support_value(sit, term)
         mine = sit.state.power[me]
-        richest = max(sit.state.power[h] for h in term.houses if h != me)
+        richest = max((sit.state.power[h] for h in term.houses if h != me), default=0)
         return 0.3 if mine < richest else -0.3
 
     def support_value(self, sit: Situation, term: SupportPromise) -> float:
@@ -182,8 +182,9 @@ class DealMind:
         return StayOut(other, best, sit.state.round)
 
     def proposals(self, view: View, rules: Ruleset, book: DealBook) -> list[tuple[str, Term]]:
-        """The deals I offer this round (to whom, what): a pact with the house I most want one
-        with, if it is worth it and we have no deal yet this round."""
+        """The deals I offer this round (to whom, what), each only if worth it and to a house I
+        have no proposal with yet this round: a pact with the house I most want one with, and a
+        request for support (``support_wanted``)."""
         if self.personality.diplomacy <= 0:
             return []
         sit = Situation(view, rules)

@@ -138,7 +138,7 @@ def play(
         book.record(acts(before, events))
     return DealGame(
         seed=seed,
-        seats={h: getattr(p, "name", "?") for h, p in seats.items()},
+        seats={h: p.name for h, p in seats.items()},
         winner=state.winner,
         ranking=ranking(state),
         rounds=state.round,
