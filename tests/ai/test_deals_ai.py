@@ -14,7 +14,7 @@ import westeros_ai_personalities.plugin as plugin
 from tests.ai.helpers import decision
 from tests.ai.test_deals_model import support_board
 from tests.builders import blank, order, put, run
-from westeros.ai import PassiveBot, Player
+from westeros.ai import BaselineBot, PassiveBot, Player, play_game
 from westeros.ai.deals import DealBot
 from westeros.ai.deals_table import play, talks
 from westeros.ai.personality import BALANCED, AIPersonality
@@ -317,3 +317,14 @@ def test_issue_15_4_talks_ask_every_negotiator_once_and_others_decline(rules: Ru
             assert proposal.proposer in negotiators
             if proposal.recipient not in negotiators:
                 assert book.replies[proposal.id].answer == DECLINE
+
+
+def test_issue_15_4_without_deals_the_deal_aware_ai_plays_exactly_as_the_baseline_ai(
+    rules: Ruleset,
+) -> None:
+    styles = [*plugin.PERSONALITIES, BALANCED, plugin.TURTLE]
+    dealing = play_game(rules, [DealBot(k, p) for k, p in enumerate(styles)], 7)
+    baseline = play_game(rules, [BaselineBot(k, p.style()) for k, p in enumerate(styles)], 7)
+    assert dealing.illegal == baseline.illegal == 0
+    assert dealing.prompts == baseline.prompts
+    assert (dealing.ranking, dealing.castles) == (baseline.ranking, baseline.castles)
