@@ -6,7 +6,8 @@ Planning phase and once without, on the same seeds.
 Prints, per personality: deals proposed, proposals accepted (as recipient), deals made, deals
 kept and broken by it, deals others broke with it, and its wins with deals on and off; then the
 totals, the deals by term kind and illegal actions (must be 0). A support promise for a combat
-that never happened counts as kept. Prints figures; asserts nothing.
+that never happened counts as kept; the support promises honoured by an actual declaration are
+printed apart. Prints figures; asserts nothing.
 
     python benchmarks/deals.py [--games N]
 """
@@ -25,7 +26,8 @@ from westeros.ai.deals import DealBot
 from westeros.ai.deals_table import DealGame, play
 from westeros.ai.personality import BALANCED, AIPersonality
 from westeros.deals import ACCEPT, BROKEN, KEPT
-from westeros.deals.terms import TERMS
+from westeros.deals.book import SUPPORT
+from westeros.deals.terms import TERMS, SupportPromise
 from westeros.plugins import build_ruleset
 
 SEED_BASE = 20_000
@@ -60,6 +62,11 @@ def tally(
         for term in deal.terms:
             kinds[term.kind] += 1
             kinds[f"{term.kind} broken"] += verdict.status == BROKEN
+            if isinstance(term, SupportPromise):
+                given = (SUPPORT, term.giver, term.round, term.area, term.receiver)
+                kinds["support given"] += any(
+                    (a.kind, a.house, a.round, a.target, a.other) == given for a in book.acts
+                )
         for house in deal.houses:
             counts[style[house]]["deals"] += 1
             if verdict.status == BROKEN and verdict.breaker == house:
@@ -105,6 +112,7 @@ def main() -> None:
         "deals by term: "
         + ", ".join(f"{k} {kinds[k]} (broken {kinds[k + ' broken']})" for k in sorted(TERMS))
     )
+    print(f"support promises honoured by a declared support: {kinds['support given']}")
     print(f"illegal actions: {illegal}")
     print(f"seconds: with deals {seconds['on']:.1f}, without {seconds['off']:.1f}")
 

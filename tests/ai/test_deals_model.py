@@ -223,3 +223,12 @@ def test_3_6_a_bid_above_the_agreed_cap_breaks_split_bids() -> None:
     assert check_kept(deal, book.acts, 2).status == KEPT
     book.record([Act("bid", "tyrell", 1, track="kings_court", amount=2)])
     assert check_kept(deal, book.acts, 2).breaker == "tyrell"
+
+
+def test_5_4_1_support_in_a_combat_the_receiver_does_not_fight_breaks_no_promise(
+    rules: Ruleset,
+) -> None:
+    book, deal = accepted(SupportPromise("lannister", "tyrell", "white-harbor", 1))
+    s = support_board(rules)
+    decide(s, book, "lannister", Choose("defender"))
+    assert check_kept(deal, book.acts, 2).status == KEPT

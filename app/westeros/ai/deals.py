@@ -45,6 +45,8 @@ COMMON_ENEMY = 0.5
 SCHEMER_COST = 0.5
 SUPPORT_COST = 0.3
 PROMISED_SUPPORT = 2.5
+PROMISED_HELP = 2.0
+HELPED_WIN = 0.6
 ATTACKER = "attacker"
 DEFENDER = "defender"
 
@@ -81,14 +83,15 @@ def pressure(sit: Situation, attacker: str, defender: str) -> float:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Bounds:
-    """What a seat's accepted deals forbid or ask of it this round: areas it may not march
-    into (5.3) or raid (5.2), the house it owes support to in each combat area (5.4.1), and its
-    most bid per influence track (3.6)."""
+    """What a seat's accepted deals forbid, ask or offer it this round: areas it may not march
+    into (5.3) or raid (5.2), the house it owes support to in each combat area (5.4.1), its most
+    bid per influence track (3.6), and the areas where another house promised to support it."""
 
     no_march: frozenset[str] = frozenset()
     no_raid: frozenset[str] = frozenset()
     support: Mapping[str, str] = dataclasses.field(default_factory=dict)
     bids: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    helped: frozenset[str] = frozenset()
 
 
 class DealMind:
@@ -211,8 +214,9 @@ class DealMind:
         return out
 
     def support_wanted(self, sit: Situation, busy: set[str]) -> tuple[str, Term] | None:
-        """A third house's support (5.4.1) for the attack it would help most: the gain in
-        win chance times the area's worth, if above the proposal margin."""
+        """A third house's support (5.4.1) for the attack it would help most (the gain in win
+        chance times the area's worth), if that is above the proposal margin and the support
+        makes the attack likely to win (``HELPED_WIN``)."""
         me = self.house
         best: tuple[float, str, str] | None = None
         for origin, targets in sorted(sit.reach.items()):
@@ -229,8 +233,9 @@ class DealMind:
                     extra = sit.support_potential(target, helper)
                     if extra <= 0:
                         continue
-                    gain = (win_chance(margin + extra) - win_chance(margin)) * sit.value(target)
-                    if best is None or gain > best[0]:
+                    helped = win_chance(margin + extra)
+                    gain = (helped - win_chance(margin)) * sit.value(target)
+                    if helped >= HELPED_WIN and (best is None or gain > best[0]):
                         best = (gain, helper, target)
         if best is None or self.personality.diplomacy * best[0] <= PROPOSE_MARGIN:
             return None
@@ -244,6 +249,7 @@ class DealMind:
         no_raid: set[str] = set()
         support: dict[str, str] = {}
         bids: dict[str, int] = {}
+        helped: set[str] = set()
         for deal in book.deals_of(me):
             for term in deal.terms:
                 if term.round != now:
@@ -256,9 +262,11 @@ class DealMind:
                     no_march.add(term.area)
                 elif isinstance(term, SupportPromise) and term.giver == me:
                     support[term.area] = term.receiver
+                elif isinstance(term, SupportPromise) and term.receiver == me:
+                    helped.add(term.area)
                 elif isinstance(term, SplitBids) and me in term.houses:
                     bids[term.track] = min(term.most, bids.get(term.track, term.most))
-        return Bounds(frozenset(no_march), frozenset(no_raid), support, bids)
+        return Bounds(frozenset(no_march), frozenset(no_raid), support, bids, frozenset(helped))
 
 
 class DealBot(BaselineBot):
@@ -353,18 +361,31 @@ class DealBot(BaselineBot):
         return free - kept
 
     def march_ideas(self, sit: Situation, area: str) -> list[tuple[float, str, bool]]:
-        """The baseline's march ideas, without those my deals forbid (unless I break them)."""
-        ideas = super().march_ideas(sit, area)
+        """The baseline's march ideas, without those my deals forbid (unless I break them) and
+        none from an area that is to give a promised support; those on an area where I was
+        promised support count ``PROMISED_HELP`` higher."""
+        helped = self.bounds.helped
+        ideas = [
+            (g + PROMISED_HELP if t in helped else g, t, c)
+            for g, t, c in super().march_ideas(sit, area)
+        ]
         if not self.keep:
             return ideas
+        if self.owes_support_from(sit, area):
+            return []
         return [i for i in ideas if i[1] not in self.bounds.no_march]
 
     def march_plans(
         self, sit: Situation, area: str, info: View, refused: Declined = ()
     ) -> list[tuple[float, ResolveMarch]]:
         """The baseline's march plans, without those my deals forbid (unless I break them);
-        staying put is always left."""
-        plans = super().march_plans(sit, area, info, refused)
+        staying put is always left. A plan into an area where I was promised support counts
+        ``PROMISED_HELP`` higher."""
+        helped = self.bounds.helped
+        plans = [
+            (score + PROMISED_HELP * any(dst in helped for dst, _ in plan.moves), plan)
+            for score, plan in super().march_plans(sit, area, info, refused)
+        ]
         if not self.keep:
             return plans
         forbidden = self.bounds.no_march
@@ -375,13 +396,18 @@ class DealBot(BaselineBot):
     ) -> list[tuple[float, str, str, str, str | None]]:
         """The baseline's order ideas, and a Support order where I promised support (5.4.1)."""
         ideas = super().order_ideas(sit, area, attacked)
-        kinds = sit.rules.kind(area).supports
-        if sit.units(area) and any(
-            sit.rules.areas[target].kind in kinds and target in board.neighbours(sit.state, area)
-            for target in self.bounds.support
-        ):
+        if self.owes_support_from(sit, area):
             ideas.append((PROMISED_SUPPORT + sit.value(area), area, "support", "best", None))
         return ideas
+
+    def owes_support_from(self, sit: Situation, area: str) -> bool:
+        """Could my units in ``area`` give a support I promised (5.4.1: adjacent, and of a kind
+        that may support there)?"""
+        kinds = sit.rules.kind(area).supports
+        return bool(sit.units(area)) and any(
+            sit.rules.areas[target].kind in kinds and target in board.neighbours(sit.state, area)
+            for target in self.bounds.support
+        )
 
     def allowed_raids(self, data: View) -> dict[str, Any]:
         """The raid prompt's data without the targets my deals forbid (5.2: a Raid may always

@@ -105,7 +105,8 @@ class Act:
     """One public deed of round ``round``, as the engine reported it: ``house`` marched into
     ``target`` (``other``: the house that controlled it, 1.3), raided the order in ``target``
     (``other``: that order's house), declared support in the combat in ``target`` (``other``:
-    the house it supported, None for nobody) or bid ``amount`` on ``track``."""
+    the house it supported, None for nobody; ``fighting``: the two combatants) or bid
+    ``amount`` on ``track``."""
 
     kind: str
     house: str
@@ -114,15 +115,16 @@ class Act:
     other: str | None = None
     track: str = ""
     amount: int = 0
+    fighting: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """This act as a JSON object."""
-        return dataclasses.asdict(self)
+        return {**dataclasses.asdict(self), "fighting": list(self.fighting)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Act:
         """The act ``to_json`` wrote."""
-        return cls(**data)
+        return cls(**{**data, "fighting": tuple(data.get("fighting", ()))})
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -183,6 +185,7 @@ def _breach(term: Term, act: Act) -> bool:
             act.kind == SUPPORT
             and act.house == term.giver
             and act.target == term.area
+            and term.receiver in act.fighting
             and act.other != term.receiver
         )
     return (
@@ -194,8 +197,9 @@ def _breach(term: Term, act: Act) -> bool:
 
 
 def check_term(term: Term, acts: Iterable[Act], now: int) -> Verdict:
-    """Was ``term`` kept, by the public ``acts``, at round ``now``? Broken by its first breach;
-    kept once its round is over (a promised support kept as soon as it is declared)."""
+    """Was ``term`` kept, by the public ``acts``, at round ``now``? Broken by its first breach
+    (a promised support is broken only in a combat the receiver fights); kept once its round is
+    over (a promised support kept as soon as it is declared)."""
     for act in acts:
         if _breach(term, act):
             return Verdict(BROKEN, act.house, act)

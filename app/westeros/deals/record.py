@@ -34,7 +34,8 @@ def acts(before: State, events: Iterable[Event]) -> list[Act]:
             side = data["side"]
             combat = before.combat
             helped = None if side == NOBODY else combat.side(side).house
-            out.append(Act(SUPPORT, data["house"], rnd, combat.area, helped))
+            fighting = (combat.attacker.house, combat.defender.house)
+            out.append(Act(SUPPORT, data["house"], rnd, combat.area, helped, fighting=fighting))
         elif event.kind == "bids":
             for house, amount in data["bids"].items():
                 out.append(Act(BID, house, rnd, track=data["track"], amount=amount))
