@@ -18,13 +18,17 @@ from westeros.engine.content import (
     HouseCard,
     HouseDef,
     Setup,
+    MarchReach,
     StartingUnit,
     StateHook,
+    TrackOrder,
+    UnitStrength,
+    UnitType,
 )
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
-from . import content, log_texts
+from . import content, dragons, log_texts, tracks
 
 HERE = Path(__file__).resolve().parent
 OPTION = "mother_of_dragons"
@@ -37,7 +41,8 @@ def register_game_options() -> list[GameOption]:
             OPTION,
             "Mother of Dragons",
             False,
-            "Play with 7 players: House Arryn joins on the board with The Bite and the Vale.",
+            "Play with 7 or 8 players: House Arryn joins on the board with The Bite and the "
+            "Vale; with 8, House Targaryen and its dragons join from Essos.",
         )
     ]
 
@@ -88,8 +93,8 @@ def register_setups() -> list[Setup]:
 
 
 def refuse_other_player_counts(state: State) -> None:
-    """Mother of Dragons is set up for 7 players (11.2.1); with fewer, the absent houses would
-    be vassals (11.2.5), which this plugin does not bring yet."""
+    """Mother of Dragons is set up for 7 and 8 players (11.2.1, 11.2.2); with fewer, the absent
+    houses would be vassals (11.2.5), which this plugin does not bring yet."""
     counts = sorted(s.player_count for s in content.setups())
     if len(state.houses) not in counts:
         raise ContentError(
@@ -101,6 +106,26 @@ def refuse_other_player_counts(state: State) -> None:
 @hookimpl
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
     return refuse_other_player_counts
+
+
+@hookimpl
+def register_unit_types() -> list[UnitType]:
+    return [dragons.unit_type()]
+
+
+@hookimpl
+def rule_unit_strength(options: Mapping[str, Any]) -> UnitStrength | None:
+    return dragons.strength_of(tuple(content.data()["dragon_strength_rounds"]))
+
+
+@hookimpl
+def rule_march_reach(options: Mapping[str, Any]) -> MarchReach | None:
+    return dragons.flight
+
+
+@hookimpl
+def rule_track_order(options: Mapping[str, Any]) -> TrackOrder | None:
+    return tracks.targaryen_last
 
 
 @hookimpl
