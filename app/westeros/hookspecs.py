@@ -46,7 +46,7 @@ from .engine.content import (
     StartingUnit,
     StateHook,
     StrengthModifier,
-    TrackOrder,
+    TrackArrangement,
     UnitStrength,
     UnitType,
     VictoryCheck,
@@ -373,7 +373,7 @@ def rule_march_reach(options: Mapping[str, Any]) -> MarchReach | None:
 
 
 @hookspec
-def rule_track_order(options: Mapping[str, Any]) -> TrackOrder | None:
+def rule_track_order(options: Mapping[str, Any]) -> TrackArrangement | None:
     """The order an influence track really takes (RULES.md 1.6.4), e.g. a house that always
     stays last: ``f(state, track, order) -> order`` gets the order a bid, card or effect would
     give the track and returns a reordering of the same houses; dominance follows the result.

@@ -21,7 +21,7 @@ from westeros.engine.content import (
     MarchReach,
     StartingUnit,
     StateHook,
-    TrackOrder,
+    TrackArrangement,
     UnitStrength,
     UnitType,
 )
@@ -124,7 +124,7 @@ def rule_march_reach(options: Mapping[str, Any]) -> MarchReach | None:
 
 
 @hookimpl
-def rule_track_order(options: Mapping[str, Any]) -> TrackOrder | None:
+def rule_track_order(options: Mapping[str, Any]) -> TrackArrangement | None:
     return tracks.targaryen_last
 
 

@@ -411,7 +411,7 @@ class MarchReach(Protocol):
     ) -> Iterable[str]: ...
 
 
-class TrackOrder(Protocol):
+class TrackArrangement(Protocol):
     """``rule_track_order``: the order an influence track is actually given when it is
     rebuilt or a house is moved on it (1.6.4). Read-only."""
 
@@ -452,7 +452,7 @@ class RuleHooks:
     setup: tuple[StateHook, ...] = ()
     unit_strength: tuple[UnitStrength, ...] = ()
     march_reach: tuple[MarchReach, ...] = ()
-    track_order: tuple[TrackOrder, ...] = ()
+    track_order: tuple[TrackArrangement, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
