@@ -21,6 +21,7 @@ from westeros.engine.content import (
 
 from . import essos
 from .arryn_cards import ABILITIES
+from .targaryen_b_cards import B_ABILITIES
 from .targaryen_cards import TARGARYEN_ABILITIES
 
 CASTLE = {None: 0, "castle": 1, "stronghold": 2}
@@ -82,8 +83,18 @@ def houses() -> list[HouseDef]:
 
 
 def cards() -> list[HouseCard]:
-    """Arryn's and Targaryen's seven house cards each (11.7.1, 11.7.2) with their abilities."""
-    return house_cards_from_data(data()["houses"], ABILITIES | TARGARYEN_ABILITIES)
+    """Arryn's and Targaryen's seven house cards each (11.7.1, 11.7.2) with their abilities, and
+    Targaryen's alternative B deck (11.7.3)."""
+    b_deck = {"targaryen": {"house_cards": data()["targaryen_b_deck"]}}
+    return house_cards_from_data(data()["houses"], ABILITIES | TARGARYEN_ABILITIES) + (
+        house_cards_from_data(b_deck, B_ABILITIES)
+    )
+
+
+def targaryen_deck(b_deck: bool) -> tuple[str, ...]:
+    """The ids of the Targaryen deck a game uses: A (11.7.2) or, with the option, B (11.7.3)."""
+    cards = data()["targaryen_b_deck"] if b_deck else data()["houses"]["targaryen"]["house_cards"]
+    return tuple(c["id"] for c in cards)
 
 
 def starting_units() -> list[StartingUnit]:

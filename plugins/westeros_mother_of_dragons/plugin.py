@@ -28,7 +28,7 @@ from westeros.engine.content import (
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
-from . import content, dragons, log_texts, tracks
+from . import content, dragons, log_texts, targaryen_b_cards, tracks
 
 HERE = Path(__file__).resolve().parent
 OPTION = "mother_of_dragons"
@@ -43,7 +43,13 @@ def register_game_options() -> list[GameOption]:
             False,
             "Play with 7 or 8 players: House Arryn joins on the board with The Bite and the "
             "Vale; with 8, House Targaryen and its dragons join from Essos.",
-        )
+        ),
+        GameOption(
+            targaryen_b_cards.OPTION,
+            "Targaryen B deck",
+            False,
+            "With Mother of Dragons and 8 players: Targaryen plays the alternative house cards.",
+        ),
     ]
 
 
@@ -105,7 +111,13 @@ def refuse_other_player_counts(state: State) -> None:
 
 @hookimpl
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
-    return refuse_other_player_counts
+    deal = targaryen_b_cards.deal(content.targaryen_deck(bool(options.get(targaryen_b_cards.OPTION))))
+
+    def setup(state: State) -> None:
+        refuse_other_player_counts(state)
+        deal(state)
+
+    return setup
 
 
 @hookimpl
