@@ -17,8 +17,8 @@ from westeros.engine.content import (
     GameOption,
     HouseCard,
     HouseDef,
-    Setup,
     MarchReach,
+    Setup,
     StartingUnit,
     StateHook,
     TrackArrangement,
@@ -111,7 +111,9 @@ def refuse_other_player_counts(state: State) -> None:
 
 @hookimpl
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
-    deal = targaryen_b_cards.deal(content.targaryen_deck(bool(options.get(targaryen_b_cards.OPTION))))
+    deal = targaryen_b_cards.deal(
+        content.targaryen_deck(bool(options.get(targaryen_b_cards.OPTION)))
+    )
 
     def setup(state: State) -> None:
         refuse_other_player_counts(state)

@@ -107,7 +107,9 @@ def test_11_2_6_targaryens_starting_units_supply_and_garrison(
     eight: State, facts: dict[str, Any]
 ) -> None:
     mod = facts["mother_of_dragons"]
-    wanted = Counter({(u["area"], u["unit"]): u["count"] for u in mod["starting_units"]["targaryen"]})
+    wanted = Counter(
+        {(u["area"], u["unit"]): u["count"] for u in mod["starting_units"]["targaryen"]}
+    )
     placed = Counter(
         (area, u.type)
         for area, units in eight.units.items()
@@ -131,7 +133,9 @@ def test_11_2_2_the_other_houses_start_as_with_7_players(mod_rules: Ruleset, eig
     seven = new_game(mod_rules, 7, 12, MOD, start=False)
     for house in seven.houses:
         ours = sorted((a, u.type) for a, us in eight.units.items() for u in us if u.house == house)
-        theirs = sorted((a, u.type) for a, us in seven.units.items() for u in us if u.house == house)
+        theirs = sorted(
+            (a, u.type) for a, us in seven.units.items() for u in us if u.house == house
+        )
         assert ours == theirs, house
 
 

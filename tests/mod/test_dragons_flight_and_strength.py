@@ -25,7 +25,9 @@ def board8(mod_rules: Ruleset) -> State:
 
 
 @pytest.mark.parametrize("round_number", sorted(BY_ROUND))
-def test_11_5_2_dragon_strength_is_the_tokens_in_the_box(mod_rules: Ruleset, round_number: int) -> None:
+def test_11_5_2_dragon_strength_is_the_tokens_in_the_box(
+    mod_rules: Ruleset, round_number: int
+) -> None:
     s = board8(mod_rules)
     s.round = round_number
     assert board.unit_strength(s, DRAGON, False) == BY_ROUND[round_number]

@@ -74,7 +74,11 @@ def test_11_7_3_random_8_player_games_with_the_b_deck(mod_rules: Ruleset) -> Non
 
 
 def test_11_7_3_daario_naharis_gray_worm_and_strong_belwas(mod_rules: Ruleset) -> None:
-    for card, power, swords in (("daario-naharis", 3, 1), ("gray-worm", 2, 1), ("strong-belwas", 2, 2)):
+    for card, power, swords in (
+        ("daario-naharis", 3, 1),
+        ("gray-worm", 2, 1),
+        ("strong-belwas", 2, 2),
+    ):
         footmen = 7 - power
         s = attack(mod_rules, card, ("footman",) * footmen, stark="robb-stark")
         assert strength(s) == (footmen + power, 3 + 3), card

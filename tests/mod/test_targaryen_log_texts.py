@@ -49,5 +49,9 @@ def test_11_7_2_viserys_and_khal_drogo_in_chinese(narrators: dict[str, Narrator]
 
 def test_11_4_1_essos_and_dragons_have_chinese_names(narrators: dict[str, Narrator]) -> None:
     zh = narrators["zh_CN"]
-    assert [zh.area(a) for a in ("pentos", "braavos", "the-rhoyne")] == ["潘托斯", "布拉佛斯", "洛恩河"]
+    assert [zh.area(a) for a in ("pentos", "braavos", "the-rhoyne")] == [
+        "潘托斯",
+        "布拉佛斯",
+        "洛恩河",
+    ]
     assert zh.unit("dragon") == "龙"

@@ -420,7 +420,7 @@ def random_march(
                 continue
             choices: list[str | None] = [None]
             for dst in reach[rules.unit_types[t].domain]:
-                if dst == flown or combat_of[dst] and fight not in (None, dst):
+                if dst == flown or (combat_of[dst] and fight not in (None, dst)):
                     continue
                 left = room[dst]
                 if left is not None and len(groups.get(dst, ())) >= left:
