@@ -364,7 +364,7 @@ def rule_march_reach(options: Mapping[str, Any]) -> MarchReach | None:
     (unit type ids, sorted) marching from ``area`` may move to besides adjacency and
     transport. The engine still checks each unit's domain, the area kind's entry rule and unit
     cap, blocked areas, one combat per march and supply. The march prompt lists them per unit
-    type, for a group of all that type's movable units (``flights`` of the prompt data).
+    type, for a group of all that type's movable units (``group_reach`` of the prompt data).
     Read-only.
 
     :param options: the game's options.

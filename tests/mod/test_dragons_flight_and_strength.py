@@ -64,7 +64,7 @@ def test_11_5_3_a_dragon_only_group_flies_across_the_board(mod_rules: Ruleset) -
     put(s, "norvos", "targaryen", "dragon", "dragon", "knight")
     order(s, "norvos", "march+0")
     run(s, MarchTurn("targaryen"))
-    flights = prompt(s, "targaryen").data["marches"]["norvos"]["flights"]
+    flights = prompt(s, "targaryen").data["marches"]["norvos"]["group_reach"]
     assert {"karhold", "winterfell", "sunspear"} <= {d["area"] for d in flights["dragon"]}
     assert not {d["area"] for d in flights["dragon"]} & {"the-narrow-sea", "port-of-pentos"}
     s = act(

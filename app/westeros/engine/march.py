@@ -48,7 +48,7 @@ HOUSE = "house"
 NEUTRAL = "neutral"
 NOTHING_CHANCE = 0.125
 RANDOM_TRIES = 24
-FLIGHT_CHANCE = 0.5
+GROUP_REACH_CHANCE = 0.5
 YES = "yes"
 NO = "no"
 Declined = tuple[tuple[str, str], ...]
@@ -133,7 +133,7 @@ def group_reach(state: State, house: str, area: str, types: Sequence[str]) -> se
     return out
 
 
-def flights(state: State, house: str, area: str) -> dict[str, list[str]]:
+def group_destinations(state: State, house: str, area: str) -> dict[str, list[str]]:
     """For each movable unit type in ``area``, the extra areas (``group_reach``) a group of all
     its movable units of that type may march to; types without any are left out."""
     units = movable(state, area)
@@ -235,15 +235,15 @@ def check(state: State, house: str, action: ResolveMarch, declined: Declined = (
                 raise UnitsCannotMove(
                     f"{area} has only {pool[t]} {t} that may march (routed units stay, 1.2.4)"
                 )
-        flown: set[str] | None = None
+        extra: set[str] | None = None
         for t in types:
             domain = rules.unit_types[t].domain
             if domain not in reach:
                 reach[domain] = destinations(state, house, area, domain)
             if dst not in reach[domain]:
-                if flown is None:
-                    flown = group_reach(state, house, area, types)
-                if dst not in flown:
+                if extra is None:
+                    extra = group_reach(state, house, area, types)
+                if dst not in extra:
                     raise IllegalMove(f"a {t} in {area} cannot march to {dst!r}", "5.3.2")
         kind, _ = target(state, house, dst)
         own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
@@ -332,9 +332,9 @@ def area_options(state: State, house: str, area: str, declined: Declined = ()) -
         "destinations": dests,
         "may_leave_power": may_leave_power(state, house, area),
     }
-    flying = flights(state, house, area)
-    if flying:
-        data["flights"] = {t: [entry(dst) for dst in areas] for t, areas in flying.items()}
+    grouped = group_destinations(state, house, area)
+    if grouped:
+        data["group_reach"] = {t: [entry(dst) for dst in areas] for t, areas in grouped.items()}
     return data
 
 
@@ -401,26 +401,26 @@ def random_march(
                 cap = rules.kind(dst).rules.unit_cap(state, dst)
                 own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
                 room[dst] = None if cap is None else cap - own
-    flying = flights(state, house, area)
-    for areas in flying.values():
+    grouped = group_destinations(state, house, area)
+    for areas in grouped.values():
         for dst in areas:
             combat_of[dst] = target(state, house, dst)[0] is not None
     total = len(state.units[area])
     for _ in range(RANDOM_TRIES):
         groups: dict[str, list[str]] = {}
         fight: str | None = None
-        flown: str | None = None
-        if flying and rnd.random() < FLIGHT_CHANCE:
-            kind = rnd.choice(sorted(flying))
-            flown = rnd.choice(flying[kind])
-            groups[flown] = [u for u in units if u == kind]
-            fight = flown if combat_of[flown] else None
+        extra: str | None = None
+        if grouped and rnd.random() < GROUP_REACH_CHANCE:
+            kind = rnd.choice(sorted(grouped))
+            extra = rnd.choice(grouped[kind])
+            groups[extra] = [u for u in units if u == kind]
+            fight = extra if combat_of[extra] else None
         for t in rnd.sample(units, len(units)):
-            if flown is not None and t in groups[flown]:
+            if extra is not None and t in groups[extra]:
                 continue
             choices: list[str | None] = [None]
             for dst in reach[rules.unit_types[t].domain]:
-                if dst == flown or (combat_of[dst] and fight not in (None, dst)):
+                if dst == extra or (combat_of[dst] and fight not in (None, dst)):
                     continue
                 left = room[dst]
                 if left is not None and len(groups.get(dst, ())) >= left:
