@@ -39,6 +39,7 @@ class DaenerysTargaryenB(CardAbility):
     tokens equal to the gap between the final combat strengths (A window, 11.7.5)."""
 
     __slots__ = ()
+    uses_strength_gap = True
     text = (
         "After combat, your opponent discards Power tokens equal to the difference between the "
         "final combat strengths."
@@ -121,6 +122,7 @@ class Missandei(CardAbility):
     pile back into hand (W window)."""
 
     __slots__ = ()
+    uses_strength_gap = True
     text = (
         "If you lose this combat by 2 or less, you may return one other house card from your "
         "discard pile to your hand."

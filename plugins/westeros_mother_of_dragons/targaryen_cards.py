@@ -146,6 +146,7 @@ class IllyrioMopatis(CardAbility):
     available power tokens, Illyrio is removed from the game (A window)."""
 
     __slots__ = ()
+    uses_strength_gap = True
     text = (
         "After combat, gain Power tokens equal to the difference between the final combat "
         "strengths. Then, if you have 5 or more available Power tokens, remove this card from "

@@ -170,3 +170,22 @@ def test_11_7_2_illyrio_mopatis_leaves_with_5_power_or_more(mod_rules: Ruleset) 
     s = illyrio_defends(mod_rules, 2)
     assert s.power["targaryen"] == 5
     assert gone(s, "illyrio-mopatis")
+
+
+def test_11_7_5_illyrio_mopatis_gets_the_blade_asked_even_when_the_victor_stays(
+    mod_rules: Ruleset,
+) -> None:
+    s = blank8(mod_rules)
+    s.blade_used = False
+    s.tracks["fiefdoms"] = ("stark", *(h for h in s.tracks["fiefdoms"] if h != "stark"))
+    s.power["targaryen"] = 0
+    put(s, "blackwater", "targaryen", "footman")
+    put(s, "stoney-sept", "stark", "footman", "footman", "footman")
+    block(s, "targaryen", "stark")
+    hand(s, "targaryen", "illyrio-mopatis")
+    hand(s, "stark", RODRIK)
+    s = fight(s, "stark", "stoney-sept", "blackwater")
+    assert prompt(s, "stark").kind == "use_blade"  # Stark wins 4 to 1 either way
+    s, events = apply(s, "stark", Choose("use"))
+    assert won(events) == [3 + 1 + 1, 1]
+    assert s.power["targaryen"] == 4  # the gap after the Blade
