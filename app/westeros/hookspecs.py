@@ -37,6 +37,7 @@ from .engine.content import (
     HouseCard,
     HouseDef,
     IconModifier,
+    MarchReach,
     MusterTargets,
     OrderToken,
     PowerIncome,
@@ -45,6 +46,8 @@ from .engine.content import (
     StartingUnit,
     StateHook,
     StrengthModifier,
+    TrackArrangement,
+    UnitStrength,
     UnitType,
     VictoryCheck,
     WesterosCard,
@@ -335,6 +338,46 @@ def rule_muster_targets(options: Mapping[str, Any]) -> MusterTargets | None:
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
     """Runs once after the board is set up (RULES.md 2): ``f(state) -> None``, after units,
     decks and supply are placed and before round 1 starts (extra decks, tokens, units).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_unit_strength(options: Mapping[str, Any]) -> UnitStrength | None:
+    """A unit's own strength (RULES.md 1.2.1), e.g. one that changes over the game:
+    ``f(state, unit, strength) -> int`` gets a unit that is not routed (``westeros.engine.state
+    .Unit``) and the strength its type gives it (``vs_castle`` already applied) and returns the
+    strength it has; every combat, support and march computation uses it (routed units stay 0,
+    card modifiers come on top). Read-only; called in plugin order, each on the previous result.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_march_reach(options: Mapping[str, Any]) -> MarchReach | None:
+    """Extra destinations of a marching group (RULES.md 5.3.2), e.g. units that fly:
+    ``f(state, house, area, types) -> areas`` names areas that the group of exactly ``types``
+    (unit type ids, sorted) marching from ``area`` may move to besides adjacency and
+    transport. The engine still checks each unit's domain, the area kind's entry rule and unit
+    cap, blocked areas, one combat per march and supply. The march prompt lists them per unit
+    type, for a group of all that type's movable units (``group_reach`` of the prompt data).
+    Read-only.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_track_order(options: Mapping[str, Any]) -> TrackArrangement | None:
+    """The order an influence track really takes (RULES.md 1.6.4), e.g. a house that always
+    stays last: ``f(state, track, order) -> order`` gets the order a bid, card or effect would
+    give the track and returns a reordering of the same houses; dominance follows the result.
+    Called in plugin order, each on the previous result. Read-only.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

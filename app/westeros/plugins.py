@@ -125,6 +125,9 @@ RULE_HOOKS: dict[str, str] = {
     "rule_power_income": "power_income",
     "rule_muster_targets": "muster_targets",
     "rule_setup": "setup",
+    "rule_unit_strength": "unit_strength",
+    "rule_march_reach": "march_reach",
+    "rule_track_order": "track_order",
 }
 
 

@@ -26,6 +26,13 @@ def cards_removed_from_game(w: Words, e: Mapping[str, Any]) -> str:
     return w._("Removed from the game: {cards}.").format(cards=cards)
 
 
+def card_discarded_for_strength(w: Words, e: Mapping[str, Any]) -> str:
+    """Viserys Targaryen's owner discards a card to add its printed strength (11.7.2)."""
+    return w._("{house} discards {card} to add {bonus} strength to Viserys Targaryen.").format(
+        house=w.house(e["house"]), card=w.card(e["card"]), bonus=e["bonus"]
+    )
+
+
 OPTIONS = {TAKE_BACK: N_("Take the card back"), DISCARD: N_("Leave it discarded")}
 """Labels of the options this plugin's decisions offer (Lysa Arryn)."""
 
@@ -35,4 +42,5 @@ def event_texts() -> list[EventText]:
     return [
         EventText("card_taken_back", card_taken_back, OPTIONS),
         EventText("cards_removed_from_game", cards_removed_from_game),
+        EventText("card_discarded_for_strength", card_discarded_for_strength),
     ]

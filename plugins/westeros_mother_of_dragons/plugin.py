@@ -17,14 +17,18 @@ from westeros.engine.content import (
     GameOption,
     HouseCard,
     HouseDef,
+    MarchReach,
     Setup,
     StartingUnit,
     StateHook,
+    TrackArrangement,
+    UnitStrength,
+    UnitType,
 )
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
-from . import content, log_texts
+from . import content, dragons, log_texts, targaryen_b_cards, tracks
 
 HERE = Path(__file__).resolve().parent
 OPTION = "mother_of_dragons"
@@ -37,8 +41,15 @@ def register_game_options() -> list[GameOption]:
             OPTION,
             "Mother of Dragons",
             False,
-            "Play with 7 players: House Arryn joins on the board with The Bite and the Vale.",
-        )
+            "Play with 7 or 8 players: House Arryn joins on the board with The Bite and the "
+            "Vale; with 8, House Targaryen and its dragons join from Essos.",
+        ),
+        GameOption(
+            targaryen_b_cards.OPTION,
+            "Targaryen B deck",
+            False,
+            "With Mother of Dragons and 8 players: Targaryen plays the alternative house cards.",
+        ),
     ]
 
 
@@ -88,8 +99,8 @@ def register_setups() -> list[Setup]:
 
 
 def refuse_other_player_counts(state: State) -> None:
-    """Mother of Dragons is set up for 7 players (11.2.1); with fewer, the absent houses would
-    be vassals (11.2.5), which this plugin does not bring yet."""
+    """Mother of Dragons is set up for 7 and 8 players (11.2.1, 11.2.2); with fewer, the absent
+    houses would be vassals (11.2.5), which this plugin does not bring yet."""
     counts = sorted(s.player_count for s in content.setups())
     if len(state.houses) not in counts:
         raise ContentError(
@@ -100,7 +111,35 @@ def refuse_other_player_counts(state: State) -> None:
 
 @hookimpl
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
-    return refuse_other_player_counts
+    deal = targaryen_b_cards.deal(
+        content.targaryen_deck(bool(options.get(targaryen_b_cards.OPTION)))
+    )
+
+    def setup(state: State) -> None:
+        refuse_other_player_counts(state)
+        deal(state)
+
+    return setup
+
+
+@hookimpl
+def register_unit_types() -> list[UnitType]:
+    return [dragons.unit_type()]
+
+
+@hookimpl
+def rule_unit_strength(options: Mapping[str, Any]) -> UnitStrength | None:
+    return dragons.strength_of(tuple(content.data()["dragon_strength_rounds"]))
+
+
+@hookimpl
+def rule_march_reach(options: Mapping[str, Any]) -> MarchReach | None:
+    return dragons.flight
+
+
+@hookimpl
+def rule_track_order(options: Mapping[str, Any]) -> TrackArrangement | None:
+    return tracks.targaryen_last
 
 
 @hookimpl

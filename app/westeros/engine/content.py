@@ -395,6 +395,29 @@ class MusterTargets(Protocol):
     def __call__(self, state: State, area: str, house: str, unit_type: str, /) -> list[str]: ...
 
 
+class UnitStrength(Protocol):
+    """``rule_unit_strength``: the strength of a unit that is not routed, given the strength
+    its type (and the castle rule) gives it (1.2.1). Read-only."""
+
+    def __call__(self, state: State, unit: Any, strength: int, /) -> int: ...
+
+
+class MarchReach(Protocol):
+    """``rule_march_reach``: extra areas a marching group of exactly ``types`` may move to from
+    ``area`` (5.3.2). Read-only."""
+
+    def __call__(
+        self, state: State, house: str, area: str, types: tuple[str, ...], /
+    ) -> Iterable[str]: ...
+
+
+class TrackArrangement(Protocol):
+    """``rule_track_order``: the order an influence track is actually given when it is
+    rebuilt or a house is moved on it (1.6.4). Read-only."""
+
+    def __call__(self, state: State, track: str, order: tuple[str, ...], /) -> tuple[str, ...]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class RuleHooks:
     """Rule extension points (DESIGN §3), each a tuple of callables in plugin order.
@@ -411,6 +434,9 @@ class RuleHooks:
     - ``muster_targets(state, area, house, unit) -> list[str]``: extra areas a unit mustered in
       ``area`` may be placed in (ports 6.2.4).
     - ``setup(state) -> None``: after the board is set up (ToB deck, port ships).
+    - ``unit_strength(state, unit, strength) -> int``: a unit's strength in place of its type's.
+    - ``march_reach(state, house, area, types) -> areas``: extra areas a marching group reaches.
+    - ``track_order(state, track, order) -> order``: the order a track is given when it changes.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -424,6 +450,9 @@ class RuleHooks:
     power_income: tuple[PowerIncome, ...] = ()
     muster_targets: tuple[MusterTargets, ...] = ()
     setup: tuple[StateHook, ...] = ()
+    unit_strength: tuple[UnitStrength, ...] = ()
+    march_reach: tuple[MarchReach, ...] = ()
+    track_order: tuple[TrackArrangement, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
