@@ -17,6 +17,7 @@ from westeros.engine.content import (
     GameOption,
     HouseCard,
     HouseDef,
+    MapShapes,
     Setup,
     StartingUnit,
     StateHook,
@@ -111,3 +112,8 @@ def register_event_texts() -> list[EventText]:
 @hookimpl
 def register_translations() -> list[str]:
     return [str(HERE / "locale")]
+
+
+@hookimpl
+def register_map_shapes() -> list[MapShapes]:
+    return content.map_shapes()
