@@ -12,7 +12,8 @@ from westeros import hookimpl
 from westeros.engine.content import AreaDef, Ruleset
 from westeros.plugins import build_ruleset
 
-FACTS = Path("/work/shared/reference/westeros-2e.json")
+FACTS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "westeros-2e.json"
+"""The shared fact file (beside the repository, as tests/mod reads it)."""
 MOD = {"mother_of_dragons": True}
 CASTLE = {None: 0, "castle": 1, "stronghold": 2}
 
@@ -57,13 +58,16 @@ class Essos:
 
 
 def seven_player_rules() -> Ruleset:
+    """The Ruleset of a game with Mother of Dragons on."""
     return build_ruleset(MOD, autoload=False, strict=True)
 
 
 def essos_plugin() -> Essos | None:
+    """The stand-in for the 8-player areas (None without the fact file)."""
     facts = essos_facts()
     return None if facts is None else Essos(facts, set(seven_player_rules().areas))
 
 
 def eight_player_rules(plugin: Essos) -> Ruleset:
+    """Mother of Dragons with the stand-in's Essos areas."""
     return build_ruleset(MOD, extra=[plugin], autoload=False, strict=True)
