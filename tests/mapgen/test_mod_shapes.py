@@ -108,9 +108,8 @@ def test_an_optional_map_shapes_file_is_left_out_when_its_areas_are_not_in_the_g
 
 
 def test_replacing_an_area_no_earlier_file_places_is_refused():
-    toy = Skagos(
-        {"replace": {"the-shivering-saa": {"seeds": [[[1, 1]]]}}, "areas": {"skagos": {"seeds": [[[912, 140]]]}}}
-    )
+    misspelt = {"the-shivering-saa": {"seeds": [[[1, 1]]]}}
+    toy = Skagos({"replace": misspelt, "areas": {"skagos": {"seeds": [[[912, 140]]]}}})
     rules = build_ruleset(extra=[toy], autoload=False, strict=True)
     with pytest.raises(LayoutError, match="the-shivering-saa"):
         load_layout(rules, extra=[toy], autoload=False)

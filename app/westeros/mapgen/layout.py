@@ -169,7 +169,7 @@ def merge(rules: Ruleset, files: Iterable[tuple[str, Any]]) -> Layout:
             areas[entry.area] = entry
         for entry in parsed.replace:
             if entry.area not in areas:
-                raise LayoutError(f"{source}: replaces {entry.area!r}, which no earlier file places")
+                raise LayoutError(f"{source}: replaces {entry.area!r}, placed by no earlier file")
             areas[entry.area] = entry
     if canvas is None:
         raise LayoutError("no layout file sets the canvas")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from markupsafe import Markup
