@@ -247,7 +247,7 @@ class GameOption:
     description: str = ""
     requires: str | None = None
     """Another option this one only makes sense with: the new-game screen offers it only
-    while that option is chosen, and a game without it keeps this option off."""
+    while that option is chosen, and its form keeps this option off without it."""
 
 
 @dataclass(frozen=True, slots=True)

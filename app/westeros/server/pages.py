@@ -148,19 +148,26 @@ def _frozen(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((str(k), v) for k, v in options.items()))
 
 
+@functools.lru_cache(maxsize=64)
+def _ruleset(options: tuple[tuple[str, Any], ...], disable: tuple[str, ...]) -> Ruleset | None:
+    """The Ruleset of a new game with ``options`` (None when the plugins do not fit)."""
+    try:
+        return build_ruleset(dict(options), disable=disable)
+    except EngineError:
+        return None
+
+
 @functools.lru_cache(maxsize=256)
 def _playable(
     options: tuple[tuple[str, Any], ...], disable: tuple[str, ...]
 ) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    chosen = dict(options)
-    try:
-        rules = build_ruleset(chosen, disable=disable)
-    except EngineError:
+    rules = _ruleset(options, disable)
+    if rules is None:
         return ()
     out = []
     for count, setup in sorted(rules.setups.items()):
         try:
-            new_game(rules, count, 0, chosen)
+            new_game(rules, count, 0, dict(options))
         except EngineError:  # a plugin's setup refuses this count (rule_setup)
             continue
         out.append((count, setup.houses))
@@ -214,9 +221,8 @@ def start_context(
     houses = {h.id: h.name for h in rules.houses.values()}
     counts = set(rules.setups)
     for chosen in option_choices(loaded):
-        try:
-            other = build_ruleset(defaults | chosen)
-        except EngineError:
+        other = _ruleset(_frozen(defaults | chosen), ())
+        if other is None:
             continue
         counts |= set(playable_setups(defaults | chosen))
         houses |= {h.id: h.name for h in other.houses.values() if h.id not in houses}
