@@ -148,6 +148,56 @@ def test_an_option_requiring_another_is_offered_only_while_that_one_is_chosen(
     expect(rider).not_to_be_checked()
 
 
+DUEL_PLUGIN = """
+from westeros import hookimpl
+from westeros.engine.content import GameOption, Setup
+
+HOUSES = ("stark", "lannister")
+SUPPLY = ((2, 2), (3, 2), (3, 2, 2), (3, 2, 2, 2), (3, 3, 2, 2), (4, 3, 2, 2), (4, 3, 2, 2, 2))
+
+
+@hookimpl
+def register_game_options():
+    return [GameOption("toy_duel", "Duel", False)]
+
+
+@hookimpl
+def plugin_in_game(options):
+    return bool(options.get("toy_duel"))
+
+
+@hookimpl
+def register_setups():
+    tracks = {t: HOUSES for t in ("iron_throne", "fiefdoms", "kings_court")}
+    return [Setup(2, HOUSES, tracks, {}, frozenset(), frozenset(), SUPPLY, (3, 3))]
+"""
+
+
+def test_2_1_a_plugin_setup_for_another_count_is_offered_with_its_option(
+    page: Page,
+    core_factory: Callable[..., LiveCore],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The counts come from the Ruleset the options make, whatever plugin brings the setup
+    (as an 8-player setup will); here a user-folder plugin with a 2-player duel."""
+    folder = tmp_path / "user-plugins"
+    folder.mkdir()
+    (folder / "toy_duel.py").write_text(DUEL_PLUGIN, "utf-8")
+    monkeypatch.setenv("WESTEROS_PLUGIN_DIR", str(folder))
+    monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "0")
+    core = core_factory()
+    start_page(page, core)
+    assert offered_counts(page) == [3, 4, 5, 6]
+    page.locator("input[name=toy_duel]").check()
+    expect(page.locator("input[name=players][value='2']")).to_be_visible()
+    page.locator("input[name=players][value='2']").check()
+    expect(house_choice(page, "stark")).to_be_visible()
+    expect(house_choice(page, "baratheon")).to_be_hidden()
+    page.locator("input[name=toy_duel]").uncheck()
+    expect(page.locator("input[name=players][value='2']")).to_be_hidden()
+
+
 def test_the_server_refuses_a_player_count_the_options_cannot_set_up(
     browser: Any, live_core: LiveCore
 ) -> None:
