@@ -69,23 +69,23 @@ async function choices(form) {
 function newGameForm(form) {
   let setups = JSON.parse(form.dataset.setups || "{}");
   let asked = 0;
-  form.addEventListener("change", async (event) => {
-    const target = event.target;
-    const changesSetups =
-      target.type === "checkbox" &&
-      (target.name === "plugin" || Boolean(target.closest("label[data-option]")));
-    if (!changesSetups || !form.dataset.choices) {
-      update(form, setups);
-      return;
-    }
+  const boxes = () => form.querySelectorAll("label[data-option] input, input[name=plugin]");
+  const refresh = async () => {
     requiredOptions(form);
     const mine = ++asked;
     const answer = await choices(form);
     if (mine !== asked) return;
     setups = answer;
     update(form, setups);
+  };
+  form.addEventListener("change", (event) => {
+    if (form.dataset.choices && [...boxes()].includes(event.target)) refresh();
+    else update(form, setups);
   });
   update(form, setups);
+  // A page restored from the history keeps the boxes ticked before: ask for their choices.
+  if (form.dataset.choices && [...boxes()].some((box) => box.checked !== box.defaultChecked))
+    refresh();
 }
 
 const UNITS = [
