@@ -38,6 +38,7 @@ from .engine.content import (
     HouseDef,
     IconModifier,
     MarchReach,
+    MapShapes,
     MusterTargets,
     OrderToken,
     PowerIncome,
@@ -458,4 +459,17 @@ def register_reference_cards() -> list[ReferenceCard]:
     card of the content; collected in ``LoadedPlugins.reference_cards``. No rule reads them.
 
     :return: ``ReferenceCard`` objects (unique ids; names and texts are gettext messages).
+    """
+
+
+@hookspec
+def register_map_shapes() -> list[MapShapes]:
+    """Geometry for the generated SVG map (``python -m westeros.mapgen``), in the layout-file
+    format ``westeros.mapgen`` documents: seeds or badges for the plugin's areas, ``replace``
+    for earlier areas it redraws (a sea a new sea cuts in two), and ``optional`` plus ``extend``
+    for a side board drawn (and the canvas grown) only in games that have all its areas. Read
+    only by the map generator, for the plugins that are part of a game; a ``data/layout.json``
+    beside the plugin module is read the same way.
+
+    :return: ``MapShapes`` objects, each one layout file's data.
     """

@@ -14,6 +14,7 @@ from westeros.engine.content import (
     AreaDef,
     HouseCard,
     HouseDef,
+    MapShapes,
     Setup,
     StartingUnit,
     house_cards_from_data,
@@ -124,4 +125,19 @@ def setups() -> list[Setup]:
             star_limits=tuple(s["star_limits"]),
         )
         for s in data()["setups"]
+    ]
+
+
+SHAPE_FILES = ("shapes_7p.json", "shapes_essos.json")
+"""Our map's geometry for the boards (``register_map_shapes``): the 7-player board, then the
+Essos side board of the 8-player game (each drawn only in games that have its areas)."""
+
+
+def map_shapes() -> list[MapShapes]:
+    """The layouts of ``SHAPE_FILES`` that exist, in that order."""
+    folder = resources.files(__package__).joinpath("data")
+    return [
+        MapShapes(json.loads(folder.joinpath(name).read_text("utf-8")))
+        for name in SHAPE_FILES
+        if folder.joinpath(name).is_file()
     ]

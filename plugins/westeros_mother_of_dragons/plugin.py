@@ -18,6 +18,7 @@ from westeros.engine.content import (
     HouseCard,
     HouseDef,
     MarchReach,
+    MapShapes,
     Setup,
     StartingUnit,
     StateHook,
@@ -150,3 +151,8 @@ def register_event_texts() -> list[EventText]:
 @hookimpl
 def register_translations() -> list[str]:
     return [str(HERE / "locale")]
+
+
+@hookimpl
+def register_map_shapes() -> list[MapShapes]:
+    return content.map_shapes()

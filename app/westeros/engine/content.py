@@ -245,6 +245,18 @@ class GameOption:
     name: str
     default: Any
     description: str = ""
+    requires: str | None = None
+    """Another option this one only makes sense with: the new-game screen offers it only
+    while that option is chosen, and its form keeps this option off without it."""
+
+
+@dataclass(frozen=True, slots=True)
+class MapShapes:
+    """Geometry a plugin gives the generated map (``register_map_shapes``; the layout-file
+    format of ``westeros.mapgen``): where its areas go, base areas it redraws (``replace``),
+    and for a side board the room it adds to the canvas (``extend``). No rule reads it."""
+
+    layout: Mapping[str, Any]
 
 
 def N_(message: str) -> str:
