@@ -28,6 +28,7 @@ import pluggy
 from .engine.actions import Action
 from .engine.content import (
     AiAnswer,
+    AreaChanges,
     AreaDef,
     AreaKind,
     CombatHook,
@@ -38,6 +39,7 @@ from .engine.content import (
     HouseDef,
     IconModifier,
     MusterTargets,
+    OrderResolver,
     OrderToken,
     PowerIncome,
     ReferenceCard,
@@ -119,7 +121,9 @@ def register_unit_types() -> list[UnitType]:
 
 @hookspec
 def register_order_tokens() -> list[OrderToken]:
-    """The order tokens every house owns (RULES.md 1.4.1).
+    """The order tokens every house owns (RULES.md 1.4.1). A plugin's extra tokens may be
+    limited to some area kinds, to games with one of some options, be raidable, or be resolved
+    in the Consolidate Power loop through ``rule_resolve_order`` (``OrderToken`` fields).
 
     :return: OrderToken objects (one per physical token).
     """
@@ -282,8 +286,8 @@ def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
 
 @hookspec
 def rule_round_start(options: Mapping[str, Any]) -> StateHook | None:
-    """Runs at the start of every round (RULES.md 3.1), before its phases are queued:
-    ``f(state) -> None``; ``state.round`` is the new round.
+    """Runs at the start of every round (RULES.md 3.1): ``f(state) -> None``; ``state.round``
+    is the new round. Steps it pushes run before the round's phases (MoD interest, 11.9.5).
 
     :param options: the game's options.
     :return: the callable, or None when inactive.
@@ -335,6 +339,33 @@ def rule_muster_targets(options: Mapping[str, Any]) -> MusterTargets | None:
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
     """Runs once after the board is set up (RULES.md 2): ``f(state) -> None``, after units,
     decks and supply are placed and before round 1 starts (extra decks, tokens, units).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_resolve_order(options: Mapping[str, Any]) -> OrderResolver | None:
+    """Resolves an order of a type the engine does not know (RULES.md 5.6.3): a token whose
+    ``OrderToken.resolved_in`` is ``consolidate_power`` joins that loop; its area appears in the
+    ``consolidate_power`` prompt (yield 0, no muster) and ``ResolveConsolidate`` on it takes it
+    off the board and calls ``f(state, house, area, token) -> bool``, which returns True when
+    the token is the plugin's (it may push steps, e.g. a purchase decision).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
+    """Areas whose facts (crowns, barrels, castle) the game changed in play, for good
+    (RULES.md 11.9.6 improvements): ``f(state) -> Iterable[AreaDef]`` returns the changed areas
+    as they are now, read from ``state`` (e.g. ``state.ext``). After changing them a plugin
+    calls ``westeros.engine.board.refresh_areas(state)``; ``state.rules`` then holds them for
+    every rule (income, supply, mustering, victory, combat), and decoding a saved state or a
+    seat's public state does the same.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

@@ -125,6 +125,8 @@ RULE_HOOKS: dict[str, str] = {
     "rule_power_income": "power_income",
     "rule_muster_targets": "muster_targets",
     "rule_setup": "setup",
+    "rule_resolve_order": "resolve_order",
+    "rule_area_changes": "area_changes",
 }
 
 
