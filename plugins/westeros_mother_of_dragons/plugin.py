@@ -12,11 +12,16 @@ from typing import Any
 
 from westeros import hookimpl
 from westeros.engine.content import (
+    AiAnswer,
+    AreaChanges,
     AreaDef,
     EventText,
     GameOption,
     HouseCard,
     HouseDef,
+    OrderResolver,
+    OrderToken,
+    ReferenceCard,
     Setup,
     StartingUnit,
     StateHook,
@@ -24,7 +29,8 @@ from westeros.engine.content import (
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
-from . import content, log_texts
+from . import content, iron_bank, log_texts, sea_orders
+from .loans import LOANS
 
 HERE = Path(__file__).resolve().parent
 OPTION = "mother_of_dragons"
@@ -38,7 +44,21 @@ def register_game_options() -> list[GameOption]:
             "Mother of Dragons",
             False,
             "Play with 7 players: House Arryn joins on the board with The Bite and the Vale.",
-        )
+        ),
+        GameOption(
+            sea_orders.SEA_ORDERS,
+            "Mother of Dragons: sea orders",
+            False,
+            "Each house gets Sea March -1, Sea Support +0 and Iron Bank order tokens for sea "
+            "areas and ports (needs Mother of Dragons).",
+        ),
+        GameOption(
+            sea_orders.IRON_BANK,
+            "Mother of Dragons: the Iron Bank",
+            False,
+            "Houses may take loans from the Iron Bank with Iron Bank orders, and pay interest "
+            "(needs Mother of Dragons).",
+        ),
     ]
 
 
@@ -98,9 +118,15 @@ def refuse_other_player_counts(state: State) -> None:
         )
 
 
+def setup(state: State) -> None:
+    """Refuse unsupported player counts, then set up the Iron Bank (11.2.1, 11.9.1)."""
+    refuse_other_player_counts(state)
+    iron_bank.setup(state)
+
+
 @hookimpl
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
-    return refuse_other_player_counts
+    return setup
 
 
 @hookimpl
@@ -111,3 +137,44 @@ def register_event_texts() -> list[EventText]:
 @hookimpl
 def register_translations() -> list[str]:
     return [str(HERE / "locale")]
+
+
+@hookimpl
+def register_order_tokens() -> list[OrderToken]:
+    return sea_orders.order_tokens()
+
+
+@hookimpl
+def rule_round_start(options: Mapping[str, Any]) -> StateHook | None:
+    return iron_bank.round_start
+
+
+@hookimpl
+def rule_resolve_order(options: Mapping[str, Any]) -> OrderResolver | None:
+    return iron_bank.resolve_order
+
+
+@hookimpl
+def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
+    return iron_bank.area_changes
+
+
+@hookimpl
+def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
+    return iron_bank.track_braavos
+
+
+@hookimpl
+def register_ai_answers() -> list[AiAnswer]:
+    return [
+        AiAnswer("iron_bank_loan", iron_bank.dearest_loan),
+        AiAnswer("iron_bank_default", iron_bank.strongest_units),
+    ]
+
+
+@hookimpl
+def register_reference_cards() -> list[ReferenceCard]:
+    return [
+        ReferenceCard(loan, "Iron Bank", name, text, option=sea_orders.IRON_BANK)
+        for loan, (name, text) in LOANS.items()
+    ]
