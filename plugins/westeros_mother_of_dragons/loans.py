@@ -259,7 +259,8 @@ SPY_ORDERS = {
 }
 """Spymaster arrangements of the two cards seen (1 = the top one): the cards going back on top
 (top first) and those going to the bottom (the last is the deck's bottom)."""
-SPY_ORDERS_ONE = {"top_1": ((0,), ()), "bottom_1": ((), (0,))}
+SPY_ORDERS_ONE = {"top_only": ((0,), ()), "bottom_only": ((), (0,))}
+"""The two arrangements when the deck holds a single card."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -174,7 +174,8 @@ IRON_BANK_OPTIONS = {
     "bottom_2": N_("The second to the bottom"),
     "bottom_12": N_("Both to the bottom, the first above"),
     "bottom_21": N_("Both to the bottom, the second above"),
-    "top_1": N_("Back on top"),
+    "top_only": N_("Back on top"),
+    "bottom_only": N_("To the bottom"),
 }
 """Labels of the options the Iron Bank's decisions offer (loan names, improvements, Spymaster)."""
 IRON_BANK_ORDER = N_("iron bank")
