@@ -5,20 +5,25 @@ copied from RULES.md 11.9.1."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from tests.builders import act, order, prompt, put, run
+from westeros import hookimpl
 from westeros.engine.action_phase import OrderLoop
 from westeros.engine.actions import Choose, SelectUnits
 from westeros.engine.consolidate import ResolveConsolidate
-from westeros.engine.content import Ruleset
+from westeros.engine.content import AreaDef, Ruleset
 from westeros.engine.flow import pending
 from westeros.engine.raid import ResolveRaid
 from westeros.engine.round import Round
 from westeros.engine.setup import new_game
 from westeros.engine.state import State
+from westeros.engine.victory import consequences
 from westeros.engine.view import player_view
 from westeros.plugins import build_ruleset
+from westeros_mother_of_dragons import iron_bank
 
 from .test_sea_orders_placement import BOTH
 
@@ -191,3 +196,46 @@ def test_11_9_5_no_interest_in_round_one(rules: Ruleset) -> None:
     s.power["greyjoy"] = 3
     s = run(s, Round())
     assert s.power["greyjoy"] == 3
+
+
+class Braavos:
+    """A stand-in Braavos area, as an Essos map has (11.9.2)."""
+
+    NAME = "toy-braavos"
+
+    @hookimpl
+    def register_areas(self) -> list[AreaDef]:
+        return [AreaDef("braavos", "Braavos", "land", castle=1)]
+
+    @hookimpl
+    def register_adjacency(self) -> list[tuple[str, str]]:
+        return [("braavos", "the-narrow-sea")]
+
+
+def test_11_9_2_the_braavos_holder_pays_one_less(westeros_ruleset: Callable[..., Ruleset]) -> None:
+    essos = westeros_ruleset(Braavos(), options=BOTH)
+    s = bank_game(essos)
+    put(s, "braavos", "greyjoy", "footman")
+    consequences(s)
+    s.ext["iron_bank_slots"] = ("customs-officer", "spymaster", "sea-raiders")
+    s.power.update(greyjoy=6, stark=6)
+    assert iron_bank.affordable(s, "greyjoy") == {
+        "customs-officer": 6,
+        "spymaster": 3,
+        "sea-raiders": 0,
+    }
+    assert iron_bank.affordable(s, "stark") == {"spymaster": 4, "sea-raiders": 1}
+    s.units.pop("braavos")
+    consequences(s)
+    assert iron_bank.costs(s, "greyjoy")["spymaster"] == 3  # keeps the token while nobody holds it
+    put(s, "braavos", "stark", "footman")
+    consequences(s)
+    assert iron_bank.costs(s, "greyjoy")["spymaster"] == 4
+    assert iron_bank.costs(s, "stark")["spymaster"] == 3
+
+
+def test_11_9_2_without_braavos_nobody_pays_less(rules: Ruleset) -> None:
+    s = bank_game(rules)
+    s.ext["iron_bank_slots"] = ("customs-officer", "spymaster", "sea-raiders")
+    for house in s.houses:
+        assert iron_bank.costs(s, house) == {"customs-officer": 7, "spymaster": 4, "sea-raiders": 1}
