@@ -113,7 +113,7 @@ UNITS_OF = {
 
 def improvements(state: State) -> tuple[tuple[str, str], ...]:
     """The (area, change) pairs made so far, oldest first."""
-    return tuple(tuple(p) for p in state.ext.get(IMPROVEMENTS, ()))  # type: ignore[misc]
+    return tuple((str(a), str(c)) for a, c in state.ext.get(IMPROVEMENTS, ()))
 
 
 def changed_areas(state: State) -> list[AreaDef]:

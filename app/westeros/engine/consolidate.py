@@ -7,8 +7,8 @@ import random
 from typing import Any, ClassVar
 
 from . import power
-from .actions import Action
 from .action_phase import loop_of
+from .actions import Action
 from .content import LAND
 from .errors import CannotMuster, NotYourOrder
 from .flow import Decision, Prompt

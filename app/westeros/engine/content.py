@@ -5,8 +5,8 @@ Everything here is data plus callables; the engine never knows which plugin supp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
 import copy
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
