@@ -18,7 +18,7 @@ from typing import Any
 from westeros.engine import board, power, rng, tracks
 from westeros.engine.actions import Action, Choose, SelectUnits
 from westeros.engine.choices import ChooseOption, DestroyUnits, units_to_pairs
-from westeros.engine.content import Ruleset
+from westeros.engine.content import AreaDef, Ruleset
 from westeros.engine.flow import Prompt, Step
 from westeros.engine.state import State
 
@@ -219,6 +219,6 @@ def dearest_loan(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) ->
     return Choose(max(fit)[1] if fit else PASS)
 
 
-def area_changes(state: State) -> list[Any]:
+def area_changes(state: State) -> list[AreaDef]:
     """``rule_area_changes``: the areas the loans improved or degraded (11.9.6)."""
     return loans.changed_areas(state) if state.ext.get(loans.IMPROVEMENTS) else []

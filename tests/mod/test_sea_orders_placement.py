@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from tests.builders import prompt
+from tests.builders import order, prompt, put, run
+from westeros.ai import legal
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import ForbiddenOrder, IllegalOrder
 from westeros.engine.flow import apply
-from westeros.engine.planning import PlaceOrders
+from westeros.engine.planning import MessengerRaven, PlaceOrders, ReplaceOrder
 from westeros.engine.setup import new_game
 from westeros.engine.state import State
 from westeros.plugins import build_ruleset
@@ -119,3 +120,30 @@ def test_11_8_1_feast_for_crows_leaves_the_iron_bank_order(rules: Ruleset) -> No
     assert tokens(s)["iron-bank"]["forbidden"] is None
     s, _ = apply(s, "greyjoy", full_placement(s, "iron-bank", "ironmans-bay"))
     assert prompt(s, "greyjoy") is None
+
+
+def raven_game(rules: Ruleset) -> State:
+    """Lannister (King's Court) has revealed Defense +1 in Lannisport and Support +0 in The
+    Golden Sound and decides with the Messenger Raven (4.4)."""
+    s = new_game(rules, 7, 1, SEA, start=False)
+    s.units.clear()
+    s.orders.clear()
+    put(s, "lannisport", "lannister", "footman")
+    put(s, "the-golden-sound", "lannister", "ship")
+    order(s, "lannisport", "defense+1")
+    order(s, "the-golden-sound", "support+0")
+    s.placed["lannister"] = frozenset({"defense+1", "support+0"})
+    return run(s, MessengerRaven())
+
+
+def test_4_4_the_raven_puts_a_sea_token_only_at_sea(rules: Ruleset) -> None:
+    s = raven_game(rules)
+    data = prompt(s, "lannister").data
+    assert data["only_in"]["sea-march-1"] == ["the-golden-sound"]
+    offered = {(r.area, r.token) for r in legal.raven_replacements(data, rules)}
+    assert ("the-golden-sound", "sea-support+0") in offered
+    assert not {t for a, t in offered if a == "lannisport"} & SEA_TOKENS
+    with pytest.raises(IllegalOrder, match="cannot be placed"):
+        apply(s, "lannister", ReplaceOrder("lannisport", "sea-march-1"))
+    s, _ = apply(s, "lannister", ReplaceOrder("the-golden-sound", "sea-march-1"))
+    assert s.orders["the-golden-sound"].token == "sea-march-1"
