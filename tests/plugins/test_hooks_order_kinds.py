@@ -21,7 +21,7 @@ from westeros.engine.consolidate import ResolveConsolidate
 from westeros.engine.content import SEA, AreaDef, OrderToken, Ruleset
 from westeros.engine.encoding import decode_state, encode_state
 from westeros.engine.errors import IllegalOrder
-from westeros.engine.flow import apply
+from westeros.engine.flow import Step, apply
 from westeros.engine.planning import PlaceOrders
 from westeros.engine.public import public_state
 from westeros.engine.raid import ResolveRaid
@@ -167,3 +167,31 @@ def test_hook_rule_area_changes(westeros_ruleset: Factory) -> None:
     assert board.barrels(again, "tyrell") == before + 1
     seat = public_state(player_view(s, "tyrell"), rules)
     assert board.barrels(seat, "tyrell") == before + 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Herald(Step):
+    """Counts the rounds it has announced, before anything else of the round happens."""
+
+    def run(self, state: State) -> None:
+        state.ext["heralded"] = state.ext.get("heralded", 0) + 1
+
+
+def herald(state: State) -> None:
+    state.push(Herald())
+
+
+class Heralds:
+    NAME = "heralds"
+
+    @hookimpl
+    def rule_round_start(self, options: Mapping[str, Any]) -> Rule:
+        return herald
+
+
+def test_steps_a_round_start_hook_pushes_run_before_the_rounds_phases(
+    westeros_ruleset: Factory,
+) -> None:
+    s = new_game(westeros_ruleset(Heralds()), 3, 1)
+    assert prompt(s, "stark").kind == "place_orders"  # round 1 is in its Planning phase
+    assert s.ext["heralded"] == 1  # ... and the step already ran
