@@ -15,7 +15,7 @@ import dataclasses
 
 from westeros.engine import board, power, victory
 from westeros.engine.choices import ChooseOption
-from westeros.engine.content import LAND, N_, AreaDef
+from westeros.engine.content import N_, AreaDef
 from westeros.engine.flow import Prompt
 from westeros.engine.state import State
 
@@ -148,7 +148,7 @@ def improve(state: State, house: str, area: str, change: str) -> None:
 
 def land_areas(state: State) -> tuple[str, ...]:
     """Land areas an improvement may go on (any, 11.9.6)."""
-    return tuple(sorted(a for a in state.rules.land_areas if state.rules.domain[a] == LAND))
+    return tuple(sorted(state.rules.land_areas))
 
 
 def castles(state: State) -> tuple[str, ...]:

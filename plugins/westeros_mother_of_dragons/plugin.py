@@ -1,8 +1,10 @@
 """Hook implementations of the Mother of Dragons plugin (RULES.md 11).
 
 Only games with the ``mother_of_dragons`` option get its content (``plugin_in_game``): every
-other game, and every base test, sees the base board and houses unchanged. This first slice
-brings House Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1)."""
+other game, and every base test, sees the base board and houses unchanged. It brings House
+Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1), and with their own
+options the sea order tokens (``mod_sea_orders``, 11.8) and the Iron Bank (``mod_iron_bank``,
+11.9)."""
 
 from __future__ import annotations
 
