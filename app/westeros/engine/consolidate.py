@@ -101,10 +101,10 @@ class ConsolidateTurn(Decision):
         state.pop()
         plugin_type = not is_consolidate(state, action.area)
         token = state.orders.pop(action.area).token
-        if plugin_type:
+        if plugin_type:  # a plugin's order type (5.6.3): the first hook that knows it
             for hook in state.rules.hooks.resolve_order:
                 if hook(state, house, action.area, token):
-                    return
+                    break
             return
         if action.muster:
             from .mustering import MusterIn
