@@ -28,6 +28,7 @@ import pluggy
 from .engine.actions import Action
 from .engine.content import (
     AiAnswer,
+    AreaChanges,
     AreaDef,
     AreaKind,
     CombatHook,
@@ -37,9 +38,10 @@ from .engine.content import (
     HouseCard,
     HouseDef,
     IconModifier,
-    MarchReach,
     MapShapes,
+    MarchReach,
     MusterTargets,
+    OrderResolver,
     OrderToken,
     PowerIncome,
     ReferenceCard,
@@ -379,6 +381,33 @@ def rule_track_order(options: Mapping[str, Any]) -> TrackArrangement | None:
     stays last: ``f(state, track, order) -> order`` gets the order a bid, card or effect would
     give the track and returns a reordering of the same houses; dominance follows the result.
     Called in plugin order, each on the previous result. Read-only.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_resolve_order(options: Mapping[str, Any]) -> OrderResolver | None:
+    """Resolves an order of a type the engine does not know (RULES.md 5.6.3): a token whose
+    ``OrderToken.resolved_in`` is ``consolidate_power`` joins that loop; its area appears in the
+    ``consolidate_power`` prompt (yield 0, no muster) and ``ResolveConsolidate`` on it takes it
+    off the board and calls ``f(state, house, area, token) -> bool``, which returns True when
+    the token is the plugin's (it may push steps, e.g. a purchase decision).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
+    """Areas whose facts (crowns, barrels, castle) the game changed in play, for good
+    (RULES.md 11.9.6 improvements): ``f(state) -> Iterable[AreaDef]`` returns the changed areas
+    as they are now, read from ``state`` (e.g. ``state.ext``). After changing them a plugin
+    calls ``westeros.engine.board.refresh_areas(state)``; ``state.rules`` then holds them for
+    every rule (income, supply, mustering, victory, combat), and decoding a saved state or a
+    seat's public state does the same.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

@@ -128,6 +128,8 @@ RULE_HOOKS: dict[str, str] = {
     "rule_unit_strength": "unit_strength",
     "rule_march_reach": "march_reach",
     "rule_track_order": "track_order",
+    "rule_resolve_order": "resolve_order",
+    "rule_area_changes": "area_changes",
 }
 
 

@@ -1,8 +1,11 @@
 """Hook implementations of the Mother of Dragons plugin (RULES.md 11).
 
 Only games with the ``mother_of_dragons`` option get its content (``plugin_in_game``): every
-other game, and every base test, sees the base board and houses unchanged. This first slice
-brings House Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1)."""
+other game, and every base test, sees the base board and houses unchanged. It brings House
+Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1), House Targaryen, Essos
+and dragons for 8 players (11.2.2, 11.4, 11.5, 11.7.2-11.7.3), and with their own options the
+sea order tokens (``mod_sea_orders``, 11.8) and the Iron Bank (``mod_iron_bank``,
+11.9)."""
 
 from __future__ import annotations
 
@@ -12,13 +15,18 @@ from typing import Any
 
 from westeros import hookimpl
 from westeros.engine.content import (
+    AiAnswer,
+    AreaChanges,
     AreaDef,
     EventText,
     GameOption,
     HouseCard,
     HouseDef,
-    MarchReach,
     MapShapes,
+    MarchReach,
+    OrderResolver,
+    OrderToken,
+    ReferenceCard,
     Setup,
     StartingUnit,
     StateHook,
@@ -29,7 +37,8 @@ from westeros.engine.content import (
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
-from . import content, dragons, log_texts, targaryen_b_cards, tracks
+from . import content, dragons, iron_bank, log_texts, sea_orders, targaryen_b_cards, tracks
+from .loans import LOANS
 
 HERE = Path(__file__).resolve().parent
 OPTION = "mother_of_dragons"
@@ -50,6 +59,23 @@ def register_game_options() -> list[GameOption]:
             "Targaryen B deck",
             False,
             "With Mother of Dragons and 8 players: Targaryen plays the alternative house cards.",
+            requires=OPTION,
+        ),
+        GameOption(
+            sea_orders.SEA_ORDERS,
+            "Mother of Dragons: sea orders",
+            False,
+            "Each house gets Sea March -1, Sea Support +0 and Iron Bank order tokens for sea "
+            "areas and ports (needs Mother of Dragons).",
+            requires=OPTION,
+        ),
+        GameOption(
+            sea_orders.IRON_BANK,
+            "Mother of Dragons: the Iron Bank",
+            False,
+            "Houses may take loans from the Iron Bank with Iron Bank orders, and pay interest "
+            "(needs Mother of Dragons).",
+            requires=OPTION,
         ),
     ]
 
@@ -118,6 +144,7 @@ def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
 
     def setup(state: State) -> None:
         refuse_other_player_counts(state)
+        iron_bank.setup(state)
         deal(state)
 
     return setup
@@ -156,3 +183,44 @@ def register_translations() -> list[str]:
 @hookimpl
 def register_map_shapes() -> list[MapShapes]:
     return content.map_shapes()
+
+
+@hookimpl
+def register_order_tokens() -> list[OrderToken]:
+    return sea_orders.order_tokens()
+
+
+@hookimpl
+def rule_round_start(options: Mapping[str, Any]) -> StateHook | None:
+    return iron_bank.round_start
+
+
+@hookimpl
+def rule_resolve_order(options: Mapping[str, Any]) -> OrderResolver | None:
+    return iron_bank.resolve_order
+
+
+@hookimpl
+def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
+    return iron_bank.area_changes
+
+
+@hookimpl
+def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
+    return iron_bank.track_braavos
+
+
+@hookimpl
+def register_ai_answers() -> list[AiAnswer]:
+    return [
+        AiAnswer("iron_bank_loan", iron_bank.dearest_loan),
+        AiAnswer("iron_bank_default", iron_bank.strongest_units),
+    ]
+
+
+@hookimpl
+def register_reference_cards() -> list[ReferenceCard]:
+    return [
+        ReferenceCard(loan, "Iron Bank", name, text, option=sea_orders.IRON_BANK)
+        for loan, (name, text) in LOANS.items()
+    ]

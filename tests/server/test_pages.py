@@ -85,6 +85,8 @@ def test_new_game_form_creates_the_game_and_redirects_to_the_board(
         "tides_of_battle": False,
         "mother_of_dragons": False,
         "mod_targaryen_b_deck": False,
+        "mod_sea_orders": False,
+        "mod_iron_bank": False,
     }
 
 
@@ -100,6 +102,8 @@ def test_new_game_without_ports_and_with_tides_of_battle(
         "tides_of_battle": True,
         "mother_of_dragons": False,
         "mod_targaryen_b_deck": False,
+        "mod_sea_orders": False,
+        "mod_iron_bank": False,
     }
     assert len(info.human_houses) == 1  # "random" picked one house for the player
 

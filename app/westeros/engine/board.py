@@ -205,3 +205,10 @@ def support_sources(state: State, area: str) -> list[str]:
         if target_kind in rules.kind(src).supports and src in state.units:
             out.append(src)
     return out
+
+
+def refresh_areas(state: State) -> None:
+    """Give ``state`` the Ruleset with the areas its game changed in play (improvements, a
+    castle upgraded: ``rule_area_changes``), so every rule reads them as they are now."""
+    base = state.rules.base
+    state.rules = base.with_area_changes(a for hook in base.hooks.area_changes for a in hook(state))

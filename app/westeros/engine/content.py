@@ -5,6 +5,7 @@ Everything here is data plus callables; the engine never knows which plugin supp
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -112,12 +113,30 @@ class UnitType:
 
 @dataclass(frozen=True, slots=True)
 class OrderToken:
-    """One physical order token (1.4.1)."""
+    """One physical order token (1.4.1).
+
+    A plugin's token may add: ``area_kinds``, the area kinds it may be placed in (empty: any);
+    ``options``, game options of which one must be on for the token to be in the game (empty:
+    always); ``raidable``, a Raid may remove an order of its (plugin) type (5.2.1, never
+    pillaged); ``resolved_in``, the order loop (5.1) in which an order of its plugin type is
+    resolved through ``rule_resolve_order`` (only ``consolidate_power`` is supported)."""
 
     id: str
     type: str
     bonus: int
     star: bool
+    area_kinds: frozenset[str] = frozenset()
+    options: frozenset[str] = frozenset()
+    raidable: bool = False
+    resolved_in: str | None = None
+
+    def in_game(self, options: Mapping[str, Any]) -> bool:
+        """Is this token part of a game with ``options``?"""
+        return not self.options or any(options.get(o) for o in self.options)
+
+    def fits(self, kind: str) -> bool:
+        """May this token be placed in an area of kind ``kind``?"""
+        return not self.area_kinds or kind in self.area_kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +408,19 @@ class StateHook(Protocol):
     def __call__(self, state: State, /) -> None: ...
 
 
+class OrderResolver(Protocol):
+    """``rule_resolve_order``: resolve ``house``'s order ``token`` in ``area`` (already taken
+    off the board) if its type is the plugin's; True when it did."""
+
+    def __call__(self, state: State, house: str, area: str, token: str, /) -> bool: ...
+
+
+class AreaChanges(Protocol):
+    """``rule_area_changes``: the areas whose facts this game has changed, as they are now."""
+
+    def __call__(self, state: State, /) -> Iterable[AreaDef]: ...
+
+
 class VictoryCheck(Protocol):
     """``rule_victory_check``: the winning house, or None (9.1)."""
 
@@ -449,6 +481,8 @@ class RuleHooks:
     - ``unit_strength(state, unit, strength) -> int``: a unit's strength in place of its type's.
     - ``march_reach(state, house, area, types) -> areas``: extra areas a marching group reaches.
     - ``track_order(state, track, order) -> order``: the order a track is given when it changes.
+    - ``resolve_order(state, house, area, token) -> bool``: resolves an order of a plugin type.
+    - ``area_changes(state) -> areas``: areas whose crowns, barrels or castle changed in play.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -465,6 +499,8 @@ class RuleHooks:
     unit_strength: tuple[UnitStrength, ...] = ()
     march_reach: tuple[MarchReach, ...] = ()
     track_order: tuple[TrackArrangement, ...] = ()
+    resolve_order: tuple[OrderResolver, ...] = ()
+    area_changes: tuple[AreaChanges, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
@@ -563,12 +599,8 @@ class Ruleset:
         }
         self.home_of: dict[str, str] = {h.id: h.home for h in houses}
         self.domain: dict[str, str] = {a.id: self.area_kinds[a.kind].domain for a in areas}
-        self.castle_areas: frozenset[str] = frozenset(a.id for a in areas if a.castle)
         self.land_areas: tuple[str, ...] = tuple(
             a.id for a in areas if self.area_kinds[a.kind].counts_as_land
-        )
-        self.barrel_areas: tuple[tuple[str, int], ...] = tuple(
-            (a.id, a.barrels) for a in areas if a.barrels
         )
         self.home_areas: dict[str, str] = {a.id: a.home_of for a in areas if a.home_of}
         self.custom_control: frozenset[str] = frozenset(
@@ -576,6 +608,32 @@ class Ruleset:
             for a in areas
             if type(self.area_kinds[a.kind].rules).controller is not AreaRules.controller
         )
+        self.base: Ruleset = self
+        self._variants: dict[tuple[AreaDef, ...], Ruleset] = {}
+        self._index_areas()
+
+    def _index_areas(self) -> None:
+        """The lookups derived from ``areas``."""
+        areas = list(self.areas.values())
+        self.castle_areas: frozenset[str] = frozenset(a.id for a in areas if a.castle)
+        self.barrel_areas: tuple[tuple[str, int], ...] = tuple(
+            (a.id, a.barrels) for a in areas if a.barrels
+        )
+
+    def with_area_changes(self, changed: Iterable[AreaDef]) -> Ruleset:
+        """This game's Ruleset with ``changed`` areas in place of the base ones (an area
+        improved or degraded in play: ``rule_area_changes``); the same object for the same
+        changes, the base Ruleset for none."""
+        key = tuple(sorted(changed, key=lambda a: a.id))
+        base = self.base
+        if not key:
+            return base
+        if key not in base._variants:
+            variant = copy.copy(base)
+            variant.areas = {**base.areas, **{a.id: a for a in key}}
+            variant._index_areas()
+            base._variants[key] = variant
+        return base._variants[key]
 
     def _adjacency(self, pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
         for area in self.areas.values():
