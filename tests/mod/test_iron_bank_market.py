@@ -5,16 +5,13 @@ copied from RULES.md 11.9.1."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from tests.builders import act, order, prompt, put, run
-from westeros import hookimpl
 from westeros.engine.action_phase import OrderLoop
 from westeros.engine.actions import Choose, SelectUnits
 from westeros.engine.consolidate import ResolveConsolidate
-from westeros.engine.content import AreaDef, Ruleset
+from westeros.engine.content import Ruleset
 from westeros.engine.flow import pending
 from westeros.engine.raid import ResolveRaid
 from westeros.engine.round import Round
@@ -198,23 +195,8 @@ def test_11_9_5_no_interest_in_round_one(rules: Ruleset) -> None:
     assert s.power["greyjoy"] == 3
 
 
-class Braavos:
-    """A stand-in Braavos area, as an Essos map has (11.9.2)."""
-
-    NAME = "toy-braavos"
-
-    @hookimpl
-    def register_areas(self) -> list[AreaDef]:
-        return [AreaDef("braavos", "Braavos", "land", castle=1)]
-
-    @hookimpl
-    def register_adjacency(self) -> list[tuple[str, str]]:
-        return [("braavos", "the-narrow-sea")]
-
-
-def test_11_9_2_the_braavos_holder_pays_one_less(westeros_ruleset: Callable[..., Ruleset]) -> None:
-    essos = westeros_ruleset(Braavos(), options=BOTH)
-    s = bank_game(essos)
+def test_11_9_2_the_braavos_holder_pays_one_less(rules: Ruleset) -> None:
+    s = bank_game(rules)
     put(s, "braavos", "greyjoy", "footman")
     consequences(s)
     s.ext["iron_bank_slots"] = ("customs-officer", "spymaster", "sea-raiders")
@@ -234,7 +216,7 @@ def test_11_9_2_the_braavos_holder_pays_one_less(westeros_ruleset: Callable[...,
     assert iron_bank.costs(s, "stark")["spymaster"] == 3
 
 
-def test_11_9_2_without_braavos_nobody_pays_less(rules: Ruleset) -> None:
+def test_11_9_2_while_nobody_has_held_braavos_nobody_pays_less(rules: Ruleset) -> None:
     s = bank_game(rules)
     s.ext["iron_bank_slots"] = ("customs-officer", "spymaster", "sea-raiders")
     for house in s.houses:
