@@ -44,7 +44,9 @@ def start(page: Page, core: LiveCore, lang: str = "en") -> str:
 def offer_peace(page: Page) -> None:
     """Offer the Turtle "no attacks between us this round" through the panel."""
     panel = page.get_by_test_id("deals")
-    expect(panel.get_by_test_id("deals-house").locator(f"option[value={TURTLE_SEAT}]")).to_have_count(1)
+    expect(
+        panel.get_by_test_id("deals-house").locator(f"option[value={TURTLE_SEAT}]")
+    ).to_have_count(1)
     panel.get_by_test_id("deals-house").select_option(value=TURTLE_SEAT)
     panel.get_by_test_id("deals-term").select_option(value="non_aggression")
     panel.get_by_test_id("deals-send").click()

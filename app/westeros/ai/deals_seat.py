@@ -1,16 +1,16 @@
 """An AI seat of a local game that talks and keeps its word (issue 15 point 4).
 
-``DealSeat`` wraps the seat's own AI (the baseline or the strong AI at its level): it answers
-and makes proposals with its ``DealMind`` (by its personality's ``diplomacy``), and binds the
-seat's decisions by the deals it accepted. The baseline AI is replaced by ``DealBot`` (the
-baseline bound by its deals, from the Planning phase on); the strong AI's search is not bound,
+The seat's own AI learns to talk: ``TalkingBot`` is the baseline AI bound by its deals
+(``DealBot``); ``TalkingStrongBot`` is the strong AI at its level, whose search is not bound,
 but any decision of it that breaks a deal of this round — a march into or a raid on an area the
 deal forbids, a bid over the agreed cap, support for the other side — is replaced by
 ``DealBot``'s decision for that prompt, so an honourable personality keeps every promise and a
-schemer breaks one only as ``DealBot`` would.
+schemer breaks one only as ``DealBot`` would. Both answer and make proposals with their
+``DealMind`` (by the personality's ``diplomacy``).
 
-The seat sees only its own side of the deal book (``follow``: the table shows it
-``DealBook.seen_by`` of its house)."""
+A seat sees only its own side of the deal book (``follow``: the table shows it
+``DealBook.seen_by`` of its house) and ``talks`` (``GameSession.ai_pending``: it places its
+orders after the people's, so that a person can talk to it first)."""
 
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ from ..engine.actions import Action, Bid, Choose
 from ..engine.content import Ruleset
 from ..engine.march import ResolveMarch
 from ..engine.raid import ResolveRaid
-
 from .analysis import Situation
 from .deals import ATTACKER, DEFENDER, Bounds, DealBot
+from .difficulty import NORMAL, Difficulty
 from .personality import BALANCED, AIPersonality
-from .protocol import Player
+from .strong import StrongBot
 
 View = Mapping[str, Any]
 
@@ -48,52 +48,70 @@ def breaks(action: Action, bounds: Bounds, data: View) -> bool:
     return False
 
 
-class DealSeat:
-    """An AI seat that negotiates and keeps its deals (see module docstring). ``inner`` is
-    the seat's own AI, None for the baseline AI (then ``DealBot`` plays every decision)."""
+class TalkingBot(DealBot):
+    """The baseline AI of a local game, bound by its deals (see module docstring)."""
 
     talks = True
-    """Negotiating seats place their orders after the people's (``GameSession.ai_pending``),
-    so that a person can talk to them first."""
 
-    def __init__(
-        self, inner: Player | None, seed: int = 0, personality: AIPersonality = BALANCED
-    ) -> None:
-        self.inner = inner
-        self.bot = DealBot(seed, personality)
-        self.character = personality
-        self.name = inner.name if inner is not None else self.bot.name
-        self.personality: Any = getattr(inner, "personality", personality)
+    def __init__(self, seed: int = 0, personality: AIPersonality = BALANCED) -> None:
+        super().__init__(seed, personality)
         self._book: Callable[[], DealBook] = DealBook
 
     def follow(self, book: Callable[[], DealBook]) -> None:
         """Read my side of the game's deal book from ``book`` before each decision."""
         self._book = book
 
-    def _see(self) -> None:
-        self.bot.see(self._book())
-
     def answer(self, proposal: Proposal, view: View, rules: Ruleset) -> Reply:
         """My reply to ``proposal`` (``DealMind.answer``)."""
-        self._see()
-        return self.bot.answer(proposal, view, rules)
+        self.see(self._book())
+        return super().answer(proposal, view, rules)
 
     def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, Term]]:
         """What I offer this round (``DealMind.proposals``)."""
-        self._see()
-        return self.bot.proposals(view, rules)
+        self.see(self._book())
+        return super().proposals(view, rules)
 
     def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
-        """My decision, within my deals (see module docstring)."""
-        self._see()
-        if self.inner is None:
-            return self.bot.decide(view, rules, budget)
-        action = self.inner.decide(view, rules, budget)
+        """My decision, within my deals (``DealBot.decide``)."""
+        self.see(self._book())
+        return super().decide(view, rules, budget)
+
+
+class TalkingStrongBot(StrongBot):
+    """The strong AI of a local game, kept to its deals (see module docstring)."""
+
+    talks = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        level: Difficulty = NORMAL,
+        personality: AIPersonality = BALANCED,
+    ) -> None:
+        super().__init__(seed, level, personality)
+        self.deals = TalkingBot(seed, personality)
+
+    def follow(self, book: Callable[[], DealBook]) -> None:
+        """Read my side of the game's deal book from ``book`` before each decision."""
+        self.deals.follow(book)
+
+    def answer(self, proposal: Proposal, view: View, rules: Ruleset) -> Reply:
+        """My reply to ``proposal`` (``DealMind.answer``)."""
+        return self.deals.answer(proposal, view, rules)
+
+    def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, Term]]:
+        """What I offer this round (``DealMind.proposals``)."""
+        return self.deals.proposals(view, rules)
+
+    def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
+        """The strong AI's decision, unless it breaks a deal: then ``DealBot``'s."""
+        action = super().decide(view, rules, budget)
         prompt = view.get("prompt") or {}
         if prompt.get("kind") not in ("march", "raid", "bid", "declare_support"):
             return action
-        mind = self.bot.mind_of(view["house"])
-        bounds = mind.bounds(self.bot.book, Situation(view, rules))
+        deals = self.deals
+        deals.see(deals._book())
+        bounds = deals.mind_of(view["house"]).bounds(deals.book, Situation(view, rules))
         if breaks(action, bounds, prompt.get("data") or {}):
-            return self.bot.decide(view, rules, budget)
+            return deals.decide(view, rules, budget)
         return action

@@ -14,6 +14,7 @@ keeps its deals. A house sees only its own proposals and deals (``DealBook.seen_
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
@@ -51,7 +52,10 @@ class Negotiator(Protocol):
 class Session(Protocol):
     """What the table needs of a ``GameSession``."""
 
-    players: Mapping[str, Any]
+    @property
+    def players(self) -> Mapping[str, Any]:
+        """Who plays each house."""
+        ...
 
     @property
     def state(self) -> State:
@@ -91,7 +95,7 @@ class DealTable:
         self._before = session.state
         for house, player in session.players.items():
             if isinstance(player, Negotiator):
-                player.follow(lambda h=house: self.seen_by(h))
+                player.follow(functools.partial(self.seen_by, house))
         with self._lock:
             if self._talk(session.state):
                 self._save()
@@ -123,7 +127,8 @@ class DealTable:
             deals = []
             for deal in mine.deals.values():
                 verdict = check_kept(deal, mine.acts, now if state.winner is None else now + 1)
-                deals.append({**deal.to_json(), "status": verdict.status, "breaker": verdict.breaker})
+                verdict_json = {"status": verdict.status, "breaker": verdict.breaker}
+                deals.append({**deal.to_json(), **verdict_json})
             return {
                 "type": "deals",
                 "house": house,
@@ -177,7 +182,8 @@ class DealTable:
         if answer not in (ACCEPT, DECLINE):
             raise DealError(f"a reply is {ACCEPT} or {DECLINE}, not {answer!r}")
         with self._lock:
-            proposal = self.book.proposals.get(proposal_id) if isinstance(proposal_id, str) else None
+            known = isinstance(proposal_id, str)
+            proposal = self.book.proposals.get(proposal_id) if known else None
             if proposal is None or proposal.recipient != house:
                 raise DealError("there is no such proposal to you")
             try:

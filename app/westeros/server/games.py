@@ -42,9 +42,9 @@ def ai_factory_for(registered: Iterable[AIPersonality] = ()) -> AiFactory:
     """The game's own AI for an AI seat, freshly seeded: the strong AI at the level the seat's
     name records (``easy``, ``normal``, ``hard``), else the baseline AI, playing with the
     personality the seat records (one of ``registered``; else the balanced default), and
-    taking part in deals by it (``ai.deals_seat.DealSeat``)."""
-    from westeros.ai import LEVELS, StrongBot
-    from westeros.ai.deals_seat import DealSeat
+    taking part in deals by it (``ai.deals_seat``)."""
+    from westeros.ai import LEVELS
+    from westeros.ai.deals_seat import TalkingBot, TalkingStrongBot
 
     known = offered(registered)
 
@@ -55,9 +55,8 @@ def ai_factory_for(registered: Iterable[AIPersonality] = ()) -> AiFactory:
             log.warning("%s: personality %r is not registered: balanced", house, seat.personality)
         level = LEVELS.get(seat.name)
         if level is not None:
-            strong = StrongBot(seed=seed, level=level, personality=personality)
-            return DealSeat(strong, seed, personality)
-        return DealSeat(None, seed, personality)
+            return TalkingStrongBot(seed=seed, level=level, personality=personality)
+        return TalkingBot(seed=seed, personality=personality)
 
     return factory
 

@@ -200,8 +200,7 @@ class GameSession:
             return sorted(
                 h
                 for h, p in waiting.items()
-                if self.is_ai(h)
-                and not (planning and p.kind == "place_orders" and self._talks(h))
+                if self.is_ai(h) and not (planning and p.kind == "place_orders" and self._talks(h))
             )
 
     def _talks(self, house: str) -> bool:
