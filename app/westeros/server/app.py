@@ -20,6 +20,9 @@
 - ``GET /help`` "How to play", ``GET /help/body?game=`` its part the board's overlay loads,
 - ``WS /ws/games/{id}/seats/{house}`` one seat: its own view and log pushed after every
   accepted action; its actions, hints and pings in (every message through the GameSession).
+- ``GET /games/{id}/deals/{house}``, ``POST .../proposals``, ``POST .../replies`` one seat's
+  deals: its own offers and deals only, an offer to another house, an answer to an offer
+  (``routes.deals``; the book is ``westeros.deals.table``).
 
 Who may open a seat (RULES.md 0.4.4: the server filters, the client is never trusted): a
 seat's view holds its prompt and what it alone has seen (a looked-at wildling card, its Tides

@@ -18,6 +18,7 @@ from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered,
 from westeros.plugins import build_ruleset
 from westeros.store import AI, GameStore, SeatSpec, StoreError
 
+from ..deals.table import DealTable
 from ..session import AiFactory, AiPlayer, GameSession, Human, Player
 from . import hints, preferences
 from .ai_runner import AiRunner
@@ -40,8 +41,10 @@ NAME_LENGTH = 80
 def ai_factory_for(registered: Iterable[AIPersonality] = ()) -> AiFactory:
     """The game's own AI for an AI seat, freshly seeded: the strong AI at the level the seat's
     name records (``easy``, ``normal``, ``hard``), else the baseline AI, playing with the
-    personality the seat records (one of ``registered``; else the balanced default)."""
-    from westeros.ai import LEVELS, BaselineBot, StrongBot
+    personality the seat records (one of ``registered``; else the balanced default), and
+    taking part in deals by it (``ai.deals_seat``)."""
+    from westeros.ai import LEVELS
+    from westeros.ai.deals_seat import TalkingBot, TalkingStrongBot
 
     known = offered(registered)
 
@@ -52,8 +55,8 @@ def ai_factory_for(registered: Iterable[AIPersonality] = ()) -> AiFactory:
             log.warning("%s: personality %r is not registered: balanced", house, seat.personality)
         level = LEVELS.get(seat.name)
         if level is not None:
-            return StrongBot(seed=seed, level=level, personality=personality)
-        return BaselineBot(seed=seed, personality=personality.style())
+            return TalkingStrongBot(seed=seed, level=level, personality=personality)
+        return TalkingBot(seed=seed, personality=personality)
 
     return factory
 
@@ -127,6 +130,7 @@ class Games:
         self.ai_delay = ai_delay
         self.ai_budget = ai_budget
         self._sessions: dict[str, GameSession] = {}
+        self._tables: dict[str, DealTable] = {}
         self._runners: dict[str, AiRunner] = {}
         self._executors: dict[str, ThreadPoolExecutor] = {}
         self._loading: dict[str, threading.Lock] = {}
@@ -214,6 +218,7 @@ class Games:
         )
         with self._lock:
             self._sessions[session.game_id] = session
+            self._tables[session.game_id] = self._table(session)
             self._runners[session.game_id] = AiRunner(session, self.ai_pause)
         if start_ai:
             self.start_ai(session.game_id)
@@ -241,9 +246,26 @@ class Games:
                     self._loading.pop(game_id, None)
             with self._lock:
                 self._sessions[game_id] = session
+                self._tables[game_id] = self._table(session)
                 self._runners[game_id] = AiRunner(session, self.ai_pause)
         self.start_ai(game_id)
         return session
+
+    def _table(self, session: GameSession) -> DealTable:
+        """The deal table of ``session``, with the deal book saved with the game."""
+        game_id = session.game_id
+        return DealTable(
+            session,
+            session.hub.view,
+            lambda book: self.store.save_deal_book(game_id, book),
+            self.store.deal_book(game_id),
+        )
+
+    def deals(self, game_id: str) -> DealTable:
+        """The deal table of ``game_id`` (loading the game as ``get`` does)."""
+        self.get(game_id)
+        with self._lock:
+            return self._tables[game_id]
 
     def executor(self, game_id: str) -> ThreadPoolExecutor:
         """The serial worker of ``game_id`` (made on first use; ``release`` it if the game
@@ -275,6 +297,7 @@ class Games:
         with self._lock:
             runner = self._runners.pop(game_id, None)
             self._sessions.pop(game_id, None)
+            self._tables.pop(game_id, None)
             executor = self._executors.pop(game_id, None)
         if runner is not None:
             runner.stop()

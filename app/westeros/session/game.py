@@ -189,9 +189,23 @@ class GameSession:
         return not isinstance(self.players.get(house), Human)
 
     def ai_pending(self) -> list[str]:
-        """AI houses that must decide now, sorted."""
+        """AI houses that must decide now, sorted. An AI seat that talks (``talks``: deals,
+        ``westeros.deals.table``) places its orders (4.1) only once no person still plans, so
+        that a person can make a deal with it first."""
         with self._lock:
-            return sorted(h for h in pending(self._state) if self.is_ai(h))
+            waiting = pending(self._state)
+            planning = any(
+                p.kind == "place_orders" and not self.is_ai(h) for h, p in waiting.items()
+            )
+            return sorted(
+                h
+                for h, p in waiting.items()
+                if self.is_ai(h) and not (planning and p.kind == "place_orders" and self._talks(h))
+            )
+
+    def _talks(self, house: str) -> bool:
+        """Does the AI seat of ``house`` take part in deals?"""
+        return bool(getattr(self.players.get(house), "talks", False))
 
     def game_over_message(self) -> dict[str, Any] | None:
         """The ``game_over`` message once the game has ended (9.1, 9.2), else None."""

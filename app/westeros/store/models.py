@@ -214,4 +214,17 @@ class Setting(StoreModel, table=True):
     value: Any = _json()
 
 
+class DealBookRecord(StoreModel, table=True):
+    """The deal book of a local game (``westeros.deals``: proposals, replies, deals and the
+    public record), saved whenever it changes so that a resumed game keeps its deals."""
+
+    __tablename__ = "deal_books"
+
+    game_id: str = Field(
+        foreign_key="games.id", ondelete="CASCADE", primary_key=True, max_length=36
+    )
+    book: dict[str, Any] = _json()
+    updated_at: datetime = _time()
+
+
 from . import online as _online  # noqa: E402, F401  (the online tables join this metadata)

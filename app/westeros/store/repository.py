@@ -53,6 +53,7 @@ from .models import (
     HASH_FORMAT,
     SEAT_KINDS,
     ActionRecord,
+    DealBookRecord,
     Game,
     GamePlugin,
     Profile,
@@ -695,3 +696,15 @@ class GameStore:
         with self._transaction() as session:
             rows = session.exec(select(Setting).order_by(col(Setting.key)))
             return {row.key: row.value for row in rows}
+
+    def deal_book(self, game_id: str) -> dict[str, Any] | None:
+        """The saved deal book of a game (``westeros.deals``), None if it has none."""
+        with self._transaction() as session:
+            row = session.get(DealBookRecord, game_id)
+            return None if row is None else row.book
+
+    def save_deal_book(self, game_id: str, book: Mapping[str, Any]) -> None:
+        """Save the deal book of a game (GameNotFound if there is no such game)."""
+        with self._transaction() as session:
+            self._game(session, game_id)
+            session.merge(DealBookRecord(game_id=game_id, book=dict(book), updated_at=utcnow()))

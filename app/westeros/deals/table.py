@@ -1,0 +1,254 @@
+"""Deals in a local game (issue 15 point 4): the game's ``DealBook`` beside its session.
+
+A person proposes one term to another house (``propose``): *no attacks between us this round*
+(``NonAggression``), *I stay out of <area>* (``StayOut``) or *I support you in <area>*
+(``SupportPromise``), holding for the current round (2.2). An AI seat that negotiates
+(``Negotiator``, e.g. ``ai.deals_seat.DealSeat``) answers at once from its own view and its side
+of the book; a counter offer waits for the person's answer (``reply``). At the start of each
+Planning phase (4) every negotiating AI offers its deals: to another AI they are answered at
+once, to a person they wait for Accept or Decline.
+
+After every accepted action the public record grows (``record.acts``) and ``check_kept`` tells
+whether each deal was kept. The book is saved (``save``) whenever it changes, so a resumed game
+keeps its deals. A house sees only its own proposals and deals (``DealBook.seen_by``)."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from ..engine.flow import pending
+from ..engine.state import State
+from .book import ACCEPT, COUNTER, DECLINE, Deal, DealBook, Proposal, Reply, check_kept
+from .record import acts
+from .terms import NonAggression, StayOut, SupportPromise, Term, to_json
+
+NON_AGGRESSION = "non_aggression"
+STAY_OUT = "stay_out"
+SUPPORT = "support_promise"
+OFFERED = (NON_AGGRESSION, STAY_OUT, SUPPORT)
+OPEN = "open"
+LAPSED = "lapsed"
+
+
+@runtime_checkable
+class Negotiator(Protocol):
+    """An AI seat that takes part in the talks."""
+
+    def follow(self, book: Callable[[], DealBook]) -> None:
+        """Read its side of the deal book from ``book``."""
+
+    def proposals(self, view: Mapping[str, Any], rules: Any) -> list[tuple[str, Term]]:
+        """The deals it offers now: (recipient, term)."""
+        ...
+
+    def answer(self, proposal: Proposal, view: Mapping[str, Any], rules: Any) -> Reply:
+        """Its reply to a proposal made to it."""
+        ...
+
+
+class Session(Protocol):
+    """What the table needs of a ``GameSession``."""
+
+    @property
+    def players(self) -> Mapping[str, Any]:
+        """Who plays each house."""
+        ...
+
+    @property
+    def state(self) -> State:
+        """The current true state."""
+        ...
+
+    def is_ai(self, house: str) -> bool:
+        """Is ``house`` played by the computer?"""
+        ...
+
+    def observe(self, observer: Callable[[Any], None]) -> None:
+        """Call ``observer`` after each accepted action."""
+
+
+class DealError(ValueError):
+    """A proposal or reply the table refuses (the reason in words)."""
+
+
+class DealTable:
+    """The deal book of one local game and its talks (see module docstring). ``view_of``
+    gives a house's ``player_view``; ``save`` stores the book's JSON; ``stored`` is the JSON
+    saved before (a resumed game)."""
+
+    def __init__(
+        self,
+        session: Session,
+        view_of: Callable[[str], Mapping[str, Any]],
+        save: Callable[[dict[str, Any]], None],
+        stored: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.session = session
+        self.view_of = view_of
+        self.save = save
+        self.book = DealBook.from_json(stored["book"]) if stored else DealBook()
+        self.talked = int(stored["talked"]) if stored else 0
+        self._lock = threading.RLock()
+        self._before = session.state
+        for house, player in session.players.items():
+            if isinstance(player, Negotiator):
+                player.follow(functools.partial(self.seen_by, house))
+        with self._lock:
+            if self._talk(session.state):
+                self._save()
+        session.observe(self._accepted)
+
+    # ------------------------------------------------------------------ reading
+    def seen_by(self, house: str) -> DealBook:
+        """What ``house`` may know of the book (``DealBook.seen_by``)."""
+        with self._lock:
+            return self.book.seen_by(house)
+
+    def message(self, house: str) -> dict[str, Any]:
+        """What the board's deals panel of ``house`` shows: the round, the houses it may talk
+        to, its proposals (each with its status) and its deals (each with its verdict)."""
+        with self._lock:
+            state = self.session.state
+            mine = self.book.seen_by(house)
+            now = state.round
+            proposals = []
+            for p in mine.proposals.values():
+                reply = mine.replies.get(p.id)
+                if reply is not None:
+                    status = reply.answer
+                elif now > p.expires:
+                    status = LAPSED
+                else:
+                    status = OPEN
+                proposals.append({**p.to_json(), "status": status})
+            deals = []
+            for deal in mine.deals.values():
+                verdict = check_kept(deal, mine.acts, now if state.winner is None else now + 1)
+                verdict_json = {"status": verdict.status, "breaker": verdict.breaker}
+                deals.append({**deal.to_json(), **verdict_json})
+            return {
+                "type": "deals",
+                "house": house,
+                "round": now,
+                "houses": [h for h in state.houses if h != house],
+                "terms": list(OFFERED),
+                "proposals": proposals,
+                "deals": deals,
+            }
+
+    # ------------------------------------------------------------------ a person's messages
+    def term(self, house: str, to: str, data: Mapping[str, Any]) -> Term:
+        """The term ``house`` offers ``to`` from the panel's ``data`` (``kind``, ``area``)."""
+        state = self.session.state
+        kind = data.get("kind")
+        area = data.get("area")
+        rnd = state.round
+        if kind == NON_AGGRESSION:
+            return NonAggression(tuple(sorted((house, to))), rnd)
+        if kind not in (STAY_OUT, SUPPORT):
+            raise DealError(f"a deal term is one of {', '.join(OFFERED)}, not {kind!r}")
+        if not isinstance(area, str) or area not in state.rules.areas:
+            raise DealError("this term needs an area of the map")
+        if kind == STAY_OUT:
+            return StayOut(house, area, rnd)
+        return SupportPromise(house, to, area, rnd)
+
+    def propose(self, house: str, to: Any, term: Mapping[str, Any]) -> dict[str, Any]:
+        """``house`` (a person's seat, already checked) offers one term to ``to``; an AI that
+        negotiates answers at once. Returns the proposal with its status."""
+        state = self.session.state
+        if state.winner is not None:
+            raise DealError("the game is over")
+        if not isinstance(to, str) or to not in state.houses or to == house:
+            raise DealError("a deal is offered to another house of this game")
+        with self._lock:
+            try:
+                proposal = self.book.propose(house, to, (self.term(house, to, term),), state.round)
+            except ValueError as exc:
+                raise DealError(str(exc)) from exc
+            seat = self.session.players.get(to)
+            if self.session.is_ai(to):
+                reply = self._answer(seat, proposal)
+                self.book.reply(proposal.id, to, reply, state.round)
+            self._save()
+            return self._status(proposal)
+
+    def reply(self, house: str, proposal_id: Any, answer: Any) -> dict[str, Any]:
+        """``house`` (a person's seat, already checked) accepts or declines a proposal made
+        to it."""
+        if answer not in (ACCEPT, DECLINE):
+            raise DealError(f"a reply is {ACCEPT} or {DECLINE}, not {answer!r}")
+        with self._lock:
+            known = isinstance(proposal_id, str)
+            proposal = self.book.proposals.get(proposal_id) if known else None
+            if proposal is None or proposal.recipient != house:
+                raise DealError("there is no such proposal to you")
+            try:
+                self.book.reply(proposal.id, house, Reply(answer), self.session.state.round)
+            except ValueError as exc:
+                raise DealError(str(exc)) from exc
+            self._save()
+            return self._status(proposal)
+
+    # ------------------------------------------------------------------ the AIs
+    def _answer(self, seat: Any, proposal: Proposal) -> Reply:
+        """An AI seat's reply to ``proposal`` from its own view; a seat that does not
+        negotiate declines."""
+        if not isinstance(seat, Negotiator):
+            return Reply(DECLINE)
+        view = self.view_of(proposal.recipient)
+        return seat.answer(proposal, view, self.session.state.rules)
+
+    def _talk(self, state: State) -> bool:
+        """At the start of a round's Planning phase (4), every negotiating AI's offers; True
+        if the talks took place."""
+        waiting = pending(state)
+        if state.round <= self.talked or not any(
+            p.kind == "place_orders" for p in waiting.values()
+        ):
+            return False
+        self.talked = state.round
+        for house, seat in self.session.players.items():
+            if not (self.session.is_ai(house) and isinstance(seat, Negotiator)):
+                continue
+            for to, term in seat.proposals(self.view_of(house), state.rules):
+                proposal = self.book.propose(house, to, (term,), state.round)
+                if self.session.is_ai(to):
+                    reply = self._answer(self.session.players.get(to), proposal)
+                    if reply.answer == COUNTER:
+                        reply = Reply(DECLINE)
+                    self.book.reply(proposal.id, to, reply, state.round)
+        return True
+
+    def _accepted(self, accepted: Any) -> None:
+        """After each accepted action: its public acts, then the talks of a new round."""
+        with self._lock:
+            new = accepted.state
+            done = acts(self._before, accepted.events)
+            self.book.record(done)
+            self._before = new
+            talked = new.winner is None and self._talk(new)
+            if done or talked:
+                self._save()
+
+    # ------------------------------------------------------------------ helpers
+    def _status(self, proposal: Proposal) -> dict[str, Any]:
+        reply = self.book.replies.get(proposal.id)
+        out: dict[str, Any] = {**proposal.to_json(), "status": reply.answer if reply else OPEN}
+        if reply is not None and reply.answer == COUNTER:
+            out["counter"] = [to_json(t) for t in reply.terms]
+        deal = next((d for d in self.book.deals.values() if reply and _made(d, proposal)), None)
+        if deal is not None:
+            out["deal"] = deal.id
+        return out
+
+    def _save(self) -> None:
+        self.save({"book": self.book.to_json(), "talked": self.talked})
+
+
+def _made(deal: Deal, proposal: Proposal) -> bool:
+    """Is ``deal`` the one accepting ``proposal`` made?"""
+    return deal.houses == proposal.parties() and deal.terms == proposal.terms

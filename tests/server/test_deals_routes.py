@@ -1,0 +1,104 @@
+"""Deals over the local core's routes (issue 15 point 4; routes/deals.py): a person offers an
+AI with a personality (the Turtle) a deal and it answers at once; another house never learns
+of that deal, neither on its deals route nor on its socket; a computer's seat cannot be read;
+an offer from an AI waits for the person's Accept or Decline. 0.4.4: the server filters."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from westeros.deals import NonAggression
+from westeros.server.games import Games
+
+from .conftest import BASE, COOKIE, TOKEN, receive, seat_url
+
+
+@pytest.fixture
+def client(make_app: Callable[..., FastAPI]) -> Iterator[TestClient]:
+    """The local core with the game's own AI and the plugins' personalities."""
+    with TestClient(make_app(ai_factory=None), base_url=BASE, follow_redirects=False) as c:
+        c.cookies.set(COOKIE, TOKEN)
+        yield c
+
+
+@pytest.fixture
+def game_id(client: TestClient) -> str:
+    """A 3-player hot-seat game (2.1): Stark and Lannister are people, Baratheon the Turtle."""
+    games: Games = client.app.state.games  # type: ignore[attr-defined]
+    session = games.create(
+        players=3,
+        human="stark",
+        humans=("lannister",),
+        seed=1,
+        personalities={"baratheon": "turtle"},
+        start_ai=False,
+    )
+    return session.game_id
+
+
+def offer(client: TestClient, game_id: str, house: str, **body: Any) -> Any:
+    return client.post(f"/games/{game_id}/deals/{house}/proposals", json=body)
+
+
+def test_15_4_the_turtle_accepts_and_only_the_two_houses_see_the_deal(
+    client: TestClient, game_id: str
+) -> None:
+    answer = offer(client, game_id, "stark", to="baratheon", term={"kind": "non_aggression"})
+    assert answer.status_code == 200
+    stark = answer.json()
+    assert stark["done"]["status"] == "accept"
+    assert [d["houses"] for d in stark["deals"]] == [["baratheon", "stark"]]
+
+    other = client.get(f"/games/{game_id}/deals/lannister").json()
+    assert other["proposals"] == [] and other["deals"] == []
+    with client.websocket_connect(seat_url(game_id, "lannister")) as ws:
+        text = json.dumps(receive(ws))
+    assert "non_aggression" not in text and '"deals"' not in text
+    # Lannister cannot answer Stark's proposal, nor read the computer's seat.
+    refused = client.post(
+        f"/games/{game_id}/deals/lannister/replies", json={"proposal": "p1", "answer": "accept"}
+    )
+    assert refused.status_code == 400
+    assert client.get(f"/games/{game_id}/deals/baratheon").status_code == 403
+    assert client.get(f"/games/{game_id}/deals/tyrell").status_code == 404
+    assert client.get("/games/no-such-game/deals/stark").status_code == 404
+
+
+def test_15_4_a_bad_offer_is_refused_with_nothing_recorded(
+    client: TestClient, game_id: str
+) -> None:
+    for body in (
+        {"to": "stark", "term": {"kind": "non_aggression"}},
+        {"to": "tyrell", "term": {"kind": "non_aggression"}},
+        {"to": "baratheon", "term": {"kind": "split_everything"}},
+        {"to": "baratheon", "term": {"kind": "stay_out", "area": "atlantis"}},
+    ):
+        assert offer(client, game_id, "stark", **body).status_code == 400, body
+    assert client.get(f"/games/{game_id}/deals/stark").json()["proposals"] == []
+
+
+def test_15_4_an_offer_from_an_ai_waits_for_the_persons_answer(
+    client: TestClient, game_id: str
+) -> None:
+    games: Games = client.app.state.games  # type: ignore[attr-defined]
+    table = games.deals(game_id)
+    made = table.book.propose("baratheon", "stark", (NonAggression(("baratheon", "stark"), 1),), 1)
+    shown = client.get(f"/games/{game_id}/deals/stark").json()
+    assert [(p["proposer"], p["status"]) for p in shown["proposals"]] == [("baratheon", "open")]
+    assert client.get(f"/games/{game_id}/deals/lannister").json()["proposals"] == []
+
+    reply = client.post(
+        f"/games/{game_id}/deals/stark/replies", json={"proposal": made.id, "answer": "accept"}
+    )
+    assert reply.status_code == 200
+    assert [d["houses"] for d in reply.json()["deals"]] == [["baratheon", "stark"]]
+    again = client.post(
+        f"/games/{game_id}/deals/stark/replies", json={"proposal": made.id, "answer": "decline"}
+    )
+    assert again.status_code == 400

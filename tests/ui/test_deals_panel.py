@@ -1,0 +1,101 @@
+"""Deals on the board (issue 15 point 4, acceptance 3), in Chromium against the real core with
+the game's own AI and the plugins' personalities: the person offers an honourable AI neighbour
+(the Turtle) "no attacks between us this round" by clicks, the AI accepts at once, and once
+the orders are revealed and the round is played, none of that AI's marches went into, and none
+of its raids hit, an area of the person (read from the engine's log, not from the page). In
+zh-CN the panel shows no English."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
+
+from playwright.sync_api import Page, expect
+
+from westeros.engine import board
+from westeros.engine.view import visible
+
+from .driver import Played, place_orders, play_one, wait_for_decision
+from .live import LiveCore
+from .test_board import settled
+
+PERSON = "stark"
+TURTLE_SEAT = "greyjoy"
+SEED = "23"
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def start(page: Page, core: LiveCore, lang: str = "en") -> str:
+    """A 4-player game (2.1) where Stark is the person and Greyjoy the Turtle (baseline AI)."""
+    page.goto(f"{core.url}/?token={core.token}&lang={lang}")
+    page.locator("input[name=players][value='4']").check()
+    page.locator(f"label.start-house[data-house={PERSON}]").click()
+    page.get_by_test_id(f"personality-{TURTLE_SEAT}").select_option(value="turtle")
+    page.locator("input[name=seed]").fill(SEED)
+    page.locator("form#new-game button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/games/[^/]+/play/{PERSON}$"))
+    return re.findall(rf"/games/([^/]+)/play/{PERSON}$", page.url)[0]
+
+
+def offer_peace(page: Page) -> None:
+    """Offer the Turtle "no attacks between us this round" through the panel."""
+    panel = page.get_by_test_id("deals")
+    expect(
+        panel.get_by_test_id("deals-house").locator(f"option[value={TURTLE_SEAT}]")
+    ).to_have_count(1)
+    panel.get_by_test_id("deals-house").select_option(value=TURTLE_SEAT)
+    panel.get_by_test_id("deals-term").select_option(value="non_aggression")
+    panel.get_by_test_id("deals-send").click()
+    expect(panel.locator("[data-testid^=deals-deal-]")).to_have_count(1)
+
+
+def test_15_4_an_honourable_ai_accepts_peace_and_never_attacks_the_person_that_round(
+    page: Page, core_factory: Any
+) -> None:
+    core = core_factory(ai_factory=None)  # the game's own AI, with the plugins' personalities
+    game_id = start(page, core)
+    expect(page.get_by_test_id("prompt").get_by_role("heading")).to_have_text("Place your orders")
+    offer_peace(page)
+    panel = page.get_by_test_id("deals")
+    expect(panel.get_by_test_id("deals-outgoing")).to_contain_text("accepted")
+    made = panel.locator("[data-testid^=deals-deal-]")
+    expect(made).to_contain_text("Greyjoy")
+    expect(made).to_contain_text("do not attack each other in round 1")
+    expect(made).to_contain_text("in force")
+
+    session = core.session(game_id)
+    played = Played()
+    # 4.1: the person keeps the peace too: no March order, so it attacks nobody.
+    mine = [a for a in session.state.rules.areas if board.controller(session.state, a) == PERSON]
+    place_orders(page, played, dict.fromkeys(mine, "defense"))
+    assert not [t for t in played.orders.values() if t.startswith("march")]
+    held = set(mine)  # the person never marches, so these stay its areas unless attacked
+    ordered = set(played.orders)
+    while wait_for_decision(page, until_round=2):
+        play_one(page, played)
+    settled(page, core, game_id)
+
+    logged = [e for _, e in session.history() if visible(e, PERSON)]
+    assert [e for e in logged if e.kind == "orders_revealed"]  # 4.2
+    marches = [e.data for e in logged if e.kind == "march" and e.data["house"] == TURTLE_SEAT]
+    raids = [e.data for e in logged if e.kind == "raid" and e.data["house"] == TURTLE_SEAT]
+    assert not [dst for m in marches for dst, _ in m["moves"] if dst in held]
+    assert not [r["target"] for r in raids if r["target"] in ordered]
+    # The round is over and neither house attacked the other: the panel shows the deal kept.
+    expect(made).to_contain_text("kept")
+
+
+def test_15_4_the_deals_panel_speaks_chinese(page: Page, core_factory: Any) -> None:
+    core = core_factory(ai_factory=None)
+    start(page, core, "zh_CN")
+    offer_peace(page)
+    panel = page.get_by_test_id("deals")
+    expect(panel.locator("[data-testid^=deals-deal-]")).to_contain_text("1")
+    text = panel.inner_text()
+    options = " ".join(panel.locator("option").all_inner_texts())
+    assert not LATIN.search(text), text
+    assert not LATIN.search(options), options
