@@ -65,3 +65,26 @@ def test_an_in_memory_sqlite_store_works_for_tools_and_tests() -> None:
         assert store.setting("volume") == 7
     finally:
         store.close()
+
+
+def test_a_store_keeps_working_after_the_database_drops_an_idle_connection(
+    database: tuple[str, str | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server whose pooled PostgreSQL connection was closed by the database (a restart, a
+    dropped link) while idle still saves its next game: the dead connection is replaced."""
+    url, schema = database
+    if schema is None:
+        pytest.skip("SQLite has no server to drop a connection")
+    monkeypatch.setattr("westeros.store.db.PING_IDLE_S", 0.0)
+    store = open_store(url, schema=schema)
+    admin = create_db_engine(url)
+    try:
+        with store.engine.connect() as connection:
+            backend = connection.execute(sa.text("SELECT pg_backend_pid()")).scalar_one()
+        with admin.begin() as connection:
+            connection.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": backend})
+        store.create_profile("after the drop")
+        assert [p.name for p in store.profiles()] == ["after the drop"]
+    finally:
+        admin.dispose()
+        store.close()

@@ -22,7 +22,7 @@ import time
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
 log = logging.getLogger("westeros.online.bus")
@@ -41,10 +41,43 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+# the writer lock taken, with the game's last stored serial, in one round trip
+ACQUIRE_SCRIPT = """
+if redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARGV[2]) then
+  return {1, redis.call('get', KEYS[2])}
+end
+return {0}
+"""
+# the new serial recorded, the message published and the writer lock released, in one round trip
+RELEASE_SCRIPT = """
+if ARGV[2] ~= '' then redis.call('set', KEYS[2], ARGV[2], 'ex', ARGV[4]) end
+if ARGV[3] ~= '' then redis.call('publish', KEYS[3], ARGV[3]) end
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  redis.call('del', KEYS[1])
+  return 1
+end
+return 0
+"""
 
 
 class BusError(RuntimeError):
     """The shared lock could not be taken in time (another worker holds it too long)."""
+
+
+class Writing:
+    """A game's writer lock while it is held: ``seq``, the serial of the game's last stored
+    action when the lock was taken (None: the bus does not know), and the message to
+    ``publish`` to the other workers, with its serial, as the lock is released."""
+
+    def __init__(self, seq: int | None) -> None:
+        self.seq = seq
+        self.message: dict[str, Any] | None = None
+        self.stored: int | None = None
+
+    def publish(self, message: dict[str, Any], seq: int) -> None:
+        """Publish ``message`` and record ``seq`` as the game's last stored action when the
+        lock is released (before any other worker can take it)."""
+        self.message, self.stored = message, seq
 
 
 class Bus(Protocol):
@@ -56,7 +89,7 @@ class Bus(Protocol):
 
     def listen(self, handler: Handler) -> None: ...
 
-    def lock(self, game: str) -> Any: ...
+    def lock(self, game: str) -> AbstractContextManager[Writing]: ...
 
     def leases(self, games: Iterable[str], ttl: float) -> set[str]: ...
 
@@ -93,12 +126,15 @@ class LocalBus:
         """No other worker sends anything."""
 
     @contextmanager
-    def lock(self, game: str) -> Iterator[None]:
+    def lock(self, game: str) -> Iterator[Writing]:
         """The game's writer lock (a thread lock here)."""
         with self._guard:
             lock = self._locks[game]
         with lock:
-            yield
+            writing = Writing(self.seqs([game]).get(game))
+            yield writing
+            if writing.message is not None and writing.stored is not None:
+                self.publish(game, writing.message, seq=writing.stored)
 
     def leases(self, games: Iterable[str], ttl: float) -> set[str]:
         """This process always holds every game's lease."""
@@ -150,6 +186,8 @@ class RedisBus:
         self._thread: Any = None
         self._handlers: list[Handler] = []
         self._lease = self.redis.register_script(LEASE_SCRIPT)
+        self._acquire = self.redis.register_script(ACQUIRE_SCRIPT)
+        self._release = self.redis.register_script(RELEASE_SCRIPT)
 
     def _key(self, *parts: str) -> str:
         return ":".join((self.prefix, *parts))
@@ -188,23 +226,36 @@ class RedisBus:
         self._thread = self._pubsub.run_in_thread(sleep_time=0.05, daemon=True)
 
     @contextmanager
-    def lock(self, game: str) -> Iterator[None]:
+    def lock(self, game: str) -> Iterator[Writing]:
         """The game's writer lock, a Redis lease of LOCK_TIMEOUT seconds (BusError when it
-        cannot be had within LOCK_WAIT)."""
-        lock = self.redis.lock(
-            self._key("lock", game),
-            timeout=LOCK_TIMEOUT,
-            sleep=LOCK_POLL,
-            blocking_timeout=LOCK_WAIT,
-        )
-        if not lock.acquire():
-            raise BusError(f"game {game}: another worker holds the writer lock")
+        cannot be had within LOCK_WAIT). Taking it reads the game's serial and releasing it
+        publishes the message given to ``Writing.publish``, each in the same round trip."""
+        token = uuid.uuid4().hex
+        keys = [self._key("lock", game), self._key("seq", game)]
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            got = self._acquire(keys=keys, args=[token, int(LOCK_TIMEOUT * 1000)])
+            if got[0]:
+                break
+            if time.monotonic() > deadline:
+                raise BusError(f"game {game}: another worker holds the writer lock")
+            time.sleep(LOCK_POLL)
+        writing = Writing(int(got[1]) if got[1] is not None else None)
+        published = False
         try:
-            yield
+            yield writing
+            published = writing.message is not None and writing.stored is not None
         finally:
-            try:
-                lock.release()
-            except Exception:
+            payload = (
+                json.dumps({"origin": self.worker, "game": game, "message": writing.message})
+                if published
+                else ""
+            )
+            released = self._release(
+                keys=[*keys, self._key("game", game)],
+                args=[token, str(writing.stored) if published else "", payload, SEQ_TTL],
+            )
+            if not released:
                 log.warning("game %s: the writer lock had expired", game)
 
     def leases(self, games: Iterable[str], ttl: float) -> set[str]:

@@ -104,10 +104,9 @@ class OnlineSession(GameSession):
         """``GameSession.submit`` under the game's writer lock, after catching up with what
         other workers stored (read from the store only when the bus says there is some, or
         does not know); the accepted action is published to the other workers, with its
-        serial, before the lock is released."""
-        with self.bus.lock(self.game_id):
-            latest = self.bus.seqs([self.game_id]).get(self.game_id)
-            if latest is None or latest > self.serial:
+        serial, as the lock is released."""
+        with self.bus.lock(self.game_id) as writing:
+            if writing.seq is None or writing.seq > self.serial:
                 self.catch_up()
             try:
                 accepted = super().submit(house, action, state_id)
@@ -118,8 +117,7 @@ class OnlineSession(GameSession):
                         f"state {self.serial}"
                     ) from None
                 raise
-            self.bus.publish(
-                self.game_id,
+            writing.publish(
                 {
                     "kind": "action",
                     "seq": accepted.serial,
@@ -127,7 +125,7 @@ class OnlineSession(GameSession):
                     "action": action.to_json(),
                     "hash": accepted.state.hash(),
                 },
-                seq=accepted.serial,
+                accepted.serial,
             )
         return accepted
 

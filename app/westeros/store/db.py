@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,6 +33,7 @@ ENV_DATABASE_URL = "WESTEROS_DATABASE_URL"
 DB_FILE = "westeros.db"
 MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_S = 15
+PING_IDLE_S = 1.0  # a pooled connection idle longer than this is checked before use
 SQLITE_DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
@@ -78,7 +80,8 @@ def create_db_engine(url: str | sa.URL | None = None, *, schema: str | None = No
 
     SQLite: the folder is created, every connection gets ``foreign_keys=ON`` and WAL mode.
     PostgreSQL: ``schema`` (which must exist) becomes the search path, so that the tables and
-    the migrations' version table live there."""
+    the migrations' version table live there; a pooled connection idle longer than
+    PING_IDLE_S is checked before it is handed out (a dead one is replaced)."""
     parsed = make_url(url if url is not None else database_url())
     if parsed.get_backend_name() == "sqlite":
         memory = _sqlite_memory(parsed)
@@ -90,10 +93,36 @@ def create_db_engine(url: str | sa.URL | None = None, *, schema: str | None = No
         engine = sa.create_engine(parsed, **kwargs)
         sa.event.listen(engine, "connect", _sqlite_pragmas(wal=not memory))
         return engine
-    kwargs = {"pool_pre_ping": True}
+    kwargs = {}
     if schema is not None and parsed.get_backend_name() == "postgresql":
         kwargs["connect_args"] = {"options": f"-csearch_path={schema}"}
-    return sa.create_engine(parsed, **kwargs)
+    engine = sa.create_engine(parsed, **kwargs)
+    sa.event.listen(engine.pool, "checkin", _note_checkin)
+    sa.event.listen(engine.pool, "checkout", _ping_if_idle(engine.dialect))
+    return engine
+
+
+def _note_checkin(_dbapi_connection: Any, record: Any) -> None:
+    record.info["checked_in"] = time.monotonic()
+
+
+def _ping_if_idle(dialect: sa.Dialect) -> Any:
+    """Check a pooled connection that sat idle longer than PING_IDLE_S before handing it out
+    (a restarted server, a dropped link): the pool replaces a dead one. A connection in
+    steady use is handed out as it is: a ping before every transaction would add a round
+    trip to each, as long as a whole one-statement transaction."""
+
+    def on_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get("checked_in", 0.0) <= PING_IDLE_S:
+            return
+        try:
+            alive = dialect.do_ping(dbapi_connection)
+        except Exception as exc:
+            raise sa.exc.DisconnectionError(f"a pooled connection is dead: {exc}") from exc
+        if not alive:
+            raise sa.exc.DisconnectionError("a pooled connection is dead")
+
+    return on_checkout
 
 
 def alembic_config() -> Config:

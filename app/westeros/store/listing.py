@@ -19,8 +19,8 @@ from .models import ActionRecord, Game, as_utc
 from .records import DamagedGame
 from .replay import LogEntry
 
-_GAMES: sa.Table = Game.__table__  # type: ignore[attr-defined]
-_ACTIONS: sa.Table = ActionRecord.__table__  # type: ignore[attr-defined]
+GAMES_TABLE: sa.Table = Game.__table__  # type: ignore[attr-defined]
+ACTIONS_TABLE: sa.Table = ActionRecord.__table__  # type: ignore[attr-defined]
 _JSON = ("seed", "options")
 _TIMES = ("created_at", "updated_at")
 
@@ -69,13 +69,13 @@ def _log_problems(session: Session, ids: list[str]) -> dict[str, str]:
     if not ids:
         return {}
     counts = session.execute(
-        sa.select(_ACTIONS.c.game_id, sa.func.count(), sa.func.max(_ACTIONS.c.seq))
-        .where(_ACTIONS.c.game_id.in_(ids))
-        .group_by(_ACTIONS.c.game_id)
+        sa.select(ACTIONS_TABLE.c.game_id, sa.func.count(), sa.func.max(ACTIONS_TABLE.c.seq))
+        .where(ACTIONS_TABLE.c.game_id.in_(ids))
+        .group_by(ACTIONS_TABLE.c.game_id)
     ).all()
     expected = dict(
         session.execute(
-            sa.select(_GAMES.c.id, _GAMES.c.action_count).where(_GAMES.c.id.in_(ids))
+            sa.select(GAMES_TABLE.c.id, GAMES_TABLE.c.action_count).where(GAMES_TABLE.c.id.in_(ids))
         ).all()
     )
     found = {game_id: (n, top) for game_id, n, top in counts}
@@ -88,9 +88,11 @@ def _log_problems(session: Session, ids: list[str]) -> dict[str, str]:
             )
     if session.get_bind().dialect.name == "sqlite":
         bad = session.execute(
-            sa.select(_ACTIONS.c.game_id, sa.func.min(_ACTIONS.c.seq))
-            .where(_ACTIONS.c.game_id.in_(ids), sa.func.json_valid(_ACTIONS.c.action) == 0)
-            .group_by(_ACTIONS.c.game_id)
+            sa.select(ACTIONS_TABLE.c.game_id, sa.func.min(ACTIONS_TABLE.c.seq))
+            .where(
+                ACTIONS_TABLE.c.game_id.in_(ids), sa.func.json_valid(ACTIONS_TABLE.c.action) == 0
+            )
+            .group_by(ACTIONS_TABLE.c.game_id)
         ).all()
         problems.update({game_id: f"its action {seq} is not JSON" for game_id, seq in bad})
     return problems
@@ -100,11 +102,11 @@ def scan(
     session: Session, status: str | None, limit: int | None
 ) -> tuple[list[Game], list[DamagedGame]]:
     """The readable games (most recently played first) and the damaged ones."""
-    query = sa.select(*_raw(_GAMES, (*_JSON, *_TIMES))).order_by(
-        sa.type_coerce(_GAMES.c.updated_at, sa.Text).desc(), _GAMES.c.id
+    query = sa.select(*_raw(GAMES_TABLE, (*_JSON, *_TIMES))).order_by(
+        sa.type_coerce(GAMES_TABLE.c.updated_at, sa.Text).desc(), GAMES_TABLE.c.id
     )
     if status is not None:
-        query = query.where(_GAMES.c.status == status)
+        query = query.where(GAMES_TABLE.c.status == status)
     if limit is not None:
         query = query.limit(limit)
     rows = session.execute(query).all()
@@ -123,7 +125,7 @@ def scan(
 def damage(session: Session, game_id: str) -> str:
     """Why the record of ``game_id`` cannot be read."""
     row = session.execute(
-        sa.select(*_raw(_GAMES, (*_JSON, *_TIMES))).where(_GAMES.c.id == game_id)
+        sa.select(*_raw(GAMES_TABLE, (*_JSON, *_TIMES))).where(GAMES_TABLE.c.id == game_id)
     ).first()
     if row is None:
         return "its record is missing"
@@ -137,9 +139,9 @@ def damage(session: Session, game_id: str) -> str:
 def read_log(session: Session, game_id: str) -> tuple[LogEntry, ...]:
     """The game's action log, in order; CorruptGame names the first row that cannot be read."""
     rows = session.execute(
-        sa.select(*_raw(_ACTIONS, ("action",)))
-        .where(_ACTIONS.c.game_id == game_id)
-        .order_by(_ACTIONS.c.seq)
+        sa.select(*_raw(ACTIONS_TABLE, ("action",)))
+        .where(ACTIONS_TABLE.c.game_id == game_id)
+        .order_by(ACTIONS_TABLE.c.seq)
     ).all()
     log = []
     for row in rows:
