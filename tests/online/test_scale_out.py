@@ -31,8 +31,14 @@ def _stored_actions(database: str, game_id: str) -> int:
         engine.dispose()
 
 
-# an answer sent twice while the first was in flight (by its wire code, docs/protocol.md)
-RACES = ("stale-state", "illegal/not-pending", "illegal/already-revealed")
+# an answer sent twice while the first was in flight, or to a question another house's action
+# replaced meanwhile (legality is checked before staleness, DESIGN §4), by its wire code
+RACES = (
+    "stale-state",
+    "illegal/not-pending",
+    "illegal/already-revealed",
+    "illegal/wrong-action-kind",
+)
 
 
 class Seat:
@@ -50,18 +56,19 @@ class Seat:
         self.refused: list[dict[str, Any]] = []
 
     def pump(self, seconds: float) -> None:
-        """Read for up to ``seconds``, answering prompts for this house."""
+        """Read for up to ``seconds``, answering prompts for this house on the latest view once
+        no more messages are waiting (a person answers what the board shows now)."""
         deadline = time.monotonic() + seconds
         self._answer()
         while time.monotonic() < deadline:
             try:
                 message = receive(self.ws, timeout=0.1)
             except TimeoutError:
+                self._answer()
                 continue
             if message["type"] == "view":
                 self.seen.append(message["state_id"])
                 self.last = message
-                self._answer()
             elif message["type"] == "error" and message.get("code") not in RACES:
                 self.refused.append(message)
 
