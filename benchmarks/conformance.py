@@ -1,8 +1,10 @@
-"""Random-play conformance at scale (issue 2, acceptance 2): N random games (default 10,000)
-across 3-6 players with every invariant checked after every action, on both cores.
-Prints crashes and violations (both must be 0).
+"""Random-play conformance at scale (issue 2, acceptance 2; issue 12, acceptance 2): random
+games with every invariant checked after every action, on both cores, per scenario: the base
+game (3-6 players, with and without ports) and Mother of Dragons (7 and 8 players, each with
+and without sea orders + the Iron Bank; 3-6 players with vassals once ``mod_vassals`` exists).
+Prints games, crashes, violations (both must be 0) and games/s for each scenario.
 
-    python benchmarks/conformance.py [--games N] [--workers W]
+    python benchmarks/conformance.py [--games N] [--workers W] [--scenario NAME ...]
 """
 
 from __future__ import annotations
@@ -10,50 +12,94 @@ from __future__ import annotations
 import argparse
 import time
 import traceback
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from westeros.conformance import random_game
+from westeros.engine.content import Ruleset
 from westeros.plugins import build_ruleset
 
-_RULES = {}
+MOD = {"mother_of_dragons": True}
+BANK = {**MOD, "mod_sea_orders": True, "mod_iron_bank": True}
+VASSALS = {**MOD, "mod_vassals": True}
+
+# name -> (player counts played in turn, game options, plugins disabled)
+Scenario = tuple[tuple[int, ...], Mapping[str, Any], tuple[str, ...]]
+SCENARIOS: dict[str, Scenario] = {
+    "base": ((3, 4, 5, 6), {}, ()),
+    "base-no-ports": ((3, 4, 5, 6), {}, ("westeros_ports",)),
+    "mod-7p": ((7,), MOD, ()),
+    "mod-7p-iron-bank": ((7,), BANK, ()),
+    "mod-8p": ((8,), MOD, ()),
+    "mod-8p-iron-bank": ((8,), BANK, ()),
+    "mod-vassals-3-6p": ((3, 4, 5, 6), VASSALS, ()),
+    "mod-vassals-3-6p-iron-bank": ((3, 4, 5, 6), {**BANK, **VASSALS}, ()),
+}
+
+_RULES: dict[str, Ruleset] = {}
 
 
-def play(job: tuple[int, int, bool]) -> tuple[int, int, str, list[str], int]:
-    """Play one game; returns (players, seed, crash text, violations, decisions)."""
-    players, seed, ports = job
-    key = ports
-    if key not in _RULES:
-        _RULES[key] = build_ruleset(disable=() if ports else ("westeros_ports",))
+def rules(name: str) -> Ruleset:
+    """The scenario's Ruleset (built once per process)."""
+    if name not in _RULES:
+        _, options, disabled = SCENARIOS[name]
+        _RULES[name] = build_ruleset(options, disable=disabled)
+    return _RULES[name]
+
+
+def missing(name: str) -> list[str]:
+    """The options the scenario chooses that no plugin offers (vassals may not be merged)."""
+    return sorted(set(SCENARIOS[name][1]) - set(rules(name).options))
+
+
+def play(job: tuple[str, int]) -> tuple[str, int, int, str, list[str], int]:
+    """Play one game; returns (scenario, players, seed, crash text, violations, decisions)."""
+    name, seed = job
+    counts, options, _ = SCENARIOS[name]
+    players = counts[seed % len(counts)]
     try:
-        result = random_game(_RULES[key], players, seed)
+        result = random_game(rules(name), players, seed, options)
     except Exception:
-        return players, seed, traceback.format_exc(limit=6), [], 0
-    return players, seed, "", result.problems, result.decisions
+        return name, players, seed, traceback.format_exc(limit=6), [], 0
+    return name, players, seed, "", result.problems, result.decisions
+
+
+def run(name: str, games: int, pool: ProcessPoolExecutor) -> None:
+    """Play ``games`` games of one scenario and print its figures."""
+    crashes, broken, decisions = [], [], 0
+    started = time.perf_counter()
+    jobs = [(name, seed) for seed in range(games)]
+    for _, players, seed, crash, problems, n in pool.map(play, jobs, chunksize=10):
+        decisions += n
+        if crash:
+            crashes.append((players, seed, crash))
+        if problems:
+            broken.append((players, seed, problems))
+    elapsed = time.perf_counter() - started
+    for players, seed, crash in crashes[:5]:
+        print(f"  CRASH players={players} seed={seed}\n{crash}")
+    for players, seed, problems in broken[:5]:
+        print(f"  VIOLATION players={players} seed={seed}: {problems[:3]}")
+    print(
+        f"{name:28} games: {games} ({decisions:,} decisions) in {elapsed:.1f} s, "
+        f"{games / elapsed:.1f} games/s; crashes: {len(crashes)}; violations: {len(broken)}",
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--games", type=int, default=2000, help="games per scenario")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scenario", action="append", choices=sorted(SCENARIOS))
     args = parser.parse_args()
-    jobs = [(3 + i % 4, i, i % 5 != 4) for i in range(args.games)]
-    crashes, broken, decisions = [], [], 0
-    started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        for players, seed, crash, problems, n in pool.map(play, jobs, chunksize=20):
-            decisions += n
-            if crash:
-                crashes.append((players, seed, crash))
-            if problems:
-                broken.append((players, seed, problems))
-    elapsed = time.perf_counter() - started
-    for players, seed, crash in crashes[:5]:
-        print(f"CRASH players={players} seed={seed}\n{crash}")
-    for players, seed, problems in broken[:5]:
-        print(f"VIOLATION players={players} seed={seed}: {problems[:3]}")
-    print(f"games: {args.games} ({decisions:,} decisions) in {elapsed:.0f} s")
-    print(f"crashes: {len(crashes)}")
-    print(f"violations: {len(broken)}")
+        for name in args.scenario or SCENARIOS:
+            if missing(name):
+                print(f"{name:28} skipped: no option {', '.join(missing(name))} yet")
+                continue
+            run(name, args.games, pool)
 
 
 if __name__ == "__main__":

@@ -210,6 +210,21 @@ def resolve_order(state: State, house: str, area: str, token: str) -> bool:
     return True
 
 
+LOAN_WORTH = 1.0
+"""What the AIs gain from an Iron Bank order that can buy a loan: more than a Raid or an idle
+Support, less than defending or supporting where it matters (``planning.order_ideas``)."""
+
+
+def order_value(state: State, house: str, area: str) -> float:
+    """AI value of an Iron Bank order (``OrderToken.ai_value``): worth placing when a loan on
+    offer costs at most the house's PT less the 2 it keeps for interest and bids (the rule of
+    ``dearest_loan``), else nothing."""
+    if not enabled(state):
+        return 0.0
+    room = state.power[house] - 2
+    return LOAN_WORTH if any(c <= room for c in costs(state, house).values()) else 0.0
+
+
 def dearest_loan(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -> Action:
     """AI answer to ``iron_bank_loan``: the dearest loan it can pay while keeping 2 PT for
     interest and bids, else pass."""

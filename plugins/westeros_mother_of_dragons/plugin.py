@@ -187,7 +187,7 @@ def register_map_shapes() -> list[MapShapes]:
 
 @hookimpl
 def register_order_tokens() -> list[OrderToken]:
-    return sea_orders.order_tokens()
+    return sea_orders.order_tokens(iron_bank.order_value)
 
 
 @hookimpl

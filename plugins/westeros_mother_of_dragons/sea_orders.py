@@ -9,7 +9,12 @@ not forbid it. Its token comes with either option (11.8.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from westeros.engine.content import SEA, OrderToken
+from westeros.engine.state import State
+
+AiValue = Callable[[State, str, str], float]
 
 SEA_ORDERS = "mod_sea_orders"
 IRON_BANK = "mod_iron_bank"
@@ -21,8 +26,9 @@ SEA_MARCH = "sea-march-1"
 SEA_SUPPORT = "sea-support+0"
 
 
-def order_tokens() -> list[OrderToken]:
-    """The three sea order tokens of every house (11.8.1, 11.8.3)."""
+def order_tokens(iron_bank_value: AiValue | None = None) -> list[OrderToken]:
+    """The three sea order tokens of every house (11.8.1, 11.8.3); ``iron_bank_value`` is how
+    the AIs value an Iron Bank order (``OrderToken.ai_value``)."""
     sea_only = frozenset({SEA_ORDERS})
     return [
         OrderToken(SEA_MARCH, "march", -1, False, area_kinds=SEA_KINDS, options=sea_only),
@@ -36,5 +42,6 @@ def order_tokens() -> list[OrderToken]:
             options=frozenset({SEA_ORDERS, IRON_BANK}),
             raidable=True,
             resolved_in="consolidate_power",
+            ai_value=iron_bank_value,
         ),
     ]

@@ -1,10 +1,14 @@
 """Hidden information (issue 2, acceptance 4; RULES.md 0.4.4): at every decision point of random
 games, no house's view holds another house's unrevealed orders, bids or house cards, nor any
-deck order beyond what the rules reveal."""
+deck order beyond what the rules reveal (nor a plugin's hidden ``_`` deck, such as the Iron
+Bank's): in the base game and in 7- and 8-player Mother of Dragons games with sea orders and the
+Iron Bank, where Arryn's and Targaryen's hands and orders stay secret like every house's."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -14,6 +18,7 @@ from westeros.engine.flow import Simultaneous, apply, pending, random_action
 from westeros.engine.setup import new_game
 from westeros.engine.state import State
 from westeros.engine.view import player_view, visible
+from westeros.plugins import build_ruleset
 
 VIEWERS_EXTRA = (None,)
 
@@ -48,11 +53,12 @@ def views(state: State) -> dict[str | None, dict]:
     return {h: player_view(state, h) for h in (*state.houses, *VIEWERS_EXTRA)}
 
 
-@pytest.mark.parametrize("seed", range(100))
-def test_no_view_leaks_secrets_at_any_decision_point(rules: Ruleset, seed: int) -> None:
-    players = 3 + seed % 4
+def check_every_decision_point(
+    rules: Ruleset, players: int, seed: int, options: Mapping[str, Any] | None = None
+) -> None:
+    """Play a random game, checking at every decision point that no view leaks a secret."""
     rnd = random.Random(seed)
-    state = new_game(rules, players, seed)
+    state = new_game(rules, players, seed, options)
     while pending(state):
         before = views(state)
         # Deck orders beyond what is revealed never show in any view.
@@ -93,3 +99,23 @@ def test_no_view_leaks_secrets_at_any_decision_point(rules: Ruleset, seed: int) 
                     seen = [e for e in events if visible(e, viewer)]
                     assert [(e.kind, e.data) for e in seen] == [("committed", {"house": house})]
         state = new
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_no_view_leaks_secrets_at_any_decision_point(rules: Ruleset, seed: int) -> None:
+    check_every_decision_point(rules, 3 + seed % 4, seed)
+
+
+MOD_BANK = {"mother_of_dragons": True, "mod_sea_orders": True, "mod_iron_bank": True}
+
+
+@pytest.fixture(scope="module")
+def mod_bank_rules() -> Ruleset:
+    return build_ruleset(MOD_BANK)
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_11_no_view_of_a_mother_of_dragons_game_with_the_iron_bank_leaks_secrets(
+    mod_bank_rules: Ruleset, players: int
+) -> None:
+    check_every_decision_point(mod_bank_rules, players, 1300 + players, MOD_BANK)

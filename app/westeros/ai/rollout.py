@@ -15,6 +15,7 @@ from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.flow import Prompt, apply, pending, random_action
 from ..engine.state import State
+from ..engine.view import player_view
 from . import legal
 from .analysis import Situation
 from .baseline import BASELINE, HANDLERS, BaselineBot, Personality
@@ -65,8 +66,9 @@ class RolloutPolicy:
         sit = situation(state, house, prompt)
         if handler is None:
             plugin = state.rules.ai_answers.get(prompt.kind)
-            if plugin is not None:
-                return plugin.answer(sit.view, state.rules, self.rnd)
+            if plugin is not None:  # its contract is the seat's full view (register_ai_answers)
+                view = {**player_view(state, house), "prompt": sit.view["prompt"]}
+                return plugin.answer(view, state.rules, self.rnd)
             return legal.fallback_action(sit.view, state.rules)
         return handler(self.bot(house), sit, prompt.data)
 

@@ -119,7 +119,10 @@ class OrderToken:
     ``options``, game options of which one must be on for the token to be in the game (empty:
     always); ``raidable``, a Raid may remove an order of its (plugin) type (5.2.1, never
     pillaged); ``resolved_in``, the order loop (5.1) in which an order of its plugin type is
-    resolved through ``rule_resolve_order`` (only ``consolidate_power`` is supported)."""
+    resolved through ``rule_resolve_order`` (only ``consolidate_power`` is supported);
+    ``ai_value(state, house, area)``, what the AIs' standard plans gain from an order of its
+    plugin type in ``area`` (from the seat's public state; no function or 0: the token is
+    placed only to fill an area no other order suits)."""
 
     id: str
     type: str
@@ -129,6 +132,7 @@ class OrderToken:
     options: frozenset[str] = frozenset()
     raidable: bool = False
     resolved_in: str | None = None
+    ai_value: Callable[[State, str, str], float] | None = None
 
     def in_game(self, options: Mapping[str, Any]) -> bool:
         """Is this token part of a game with ``options``?"""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ...engine import board
 from ...engine.actions import Action, Choose
@@ -44,6 +44,7 @@ class PlanningPolicy(Policy):
         for area in data["areas"]:
             if area not in marches:
                 items.extend(self.order_ideas(sit, area, attacked))
+                items.extend(plugin_order_ideas(sit, area, by_type))
         items.sort(key=lambda i: -i[0])
         chosen: dict[str, str] = {}
         used: set[str] = set()
@@ -198,6 +199,21 @@ class PlanningPolicy(Policy):
                 units = [u for u in sit.units(origin) if not u.routed]
                 threat = max(threat, sit.strength(units, castle) + tokens[order.token].bonus)
         return threat
+
+
+def plugin_order_ideas(
+    sit: Situation, area: str, by_type: Mapping[str, list[Token]]
+) -> list[tuple[float, str, str, str, str | None]]:
+    """(score, area, order type, token wish, None) for the plugin order types whose tokens
+    value an order in ``area`` (``OrderToken.ai_value``), e.g. an Iron Bank order."""
+    kind = sit.rules.areas[area].kind
+    ideas: list[tuple[float, str, str, str, str | None]] = []
+    for type_, tokens in sorted(by_type.items()):
+        defs = [sit.rules.order_tokens[t["id"]] for t in tokens]
+        scores = [d.ai_value(sit.state, sit.me, area) for d in defs if d.ai_value and d.fits(kind)]
+        if scores and max(scores) > 0:
+            ideas.append((max(scores), area, type_, "cheap", None))
+    return ideas
 
 
 def pick_token(tokens: list[Token], want: str, room: int, used: set[str]) -> Token | None:

@@ -1,0 +1,54 @@
+"""Random-play conformance of Mother of Dragons in CI (issue 12, acceptance 2; RULES.md 11.2,
+11.8, 11.9): over a hundred full games across the scenarios of ``benchmarks/conformance.py``
+(7 and 8 players, each with and without sea orders + the Iron Bank; 3-6 players with vassals
+once ``mod_vassals`` exists), uniformly random legal decisions, every invariant of
+``westeros.conformance`` checked after every action: no crash, no violation, a winner."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from westeros.conformance import random_game
+from westeros.engine.content import Ruleset
+from westeros.plugins import build_ruleset
+
+from .conftest import MOD
+
+BANK = {**MOD, "mod_sea_orders": True, "mod_iron_bank": True}
+VASSALS = {**MOD, "mod_vassals": True}
+GAMES = 26  # per scenario: 104 games with the four scenarios of 7 and 8 players
+
+# name -> (player counts played in turn, game options)
+SCENARIOS: dict[str, tuple[tuple[int, ...], Mapping[str, Any]]] = {
+    "7p": ((7,), MOD),
+    "7p-iron-bank": ((7,), BANK),
+    "8p": ((8,), MOD),
+    "8p-iron-bank": ((8,), BANK),
+    "vassals-3-6p": ((3, 4, 5, 6), VASSALS),
+    "vassals-3-6p-iron-bank": ((3, 4, 5, 6), {**BANK, **VASSALS}),
+}
+_RULES: dict[str, Ruleset] = {}
+
+
+def scenario_rules(name: str) -> Ruleset:
+    if name not in _RULES:
+        _RULES[name] = build_ruleset(SCENARIOS[name][1])
+    return _RULES[name]
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_11_random_mother_of_dragons_game_keeps_every_invariant(name: str, seed: int) -> None:
+    counts, options = SCENARIOS[name]
+    rules = scenario_rules(name)
+    missing = set(options) - set(rules.options)
+    if missing:
+        pytest.skip(f"no option {', '.join(sorted(missing))} yet")
+    players = counts[seed % len(counts)]
+    result = random_game(rules, players, 12_000 + seed, options)
+    assert result.problems == []
+    assert result.state.winner in result.state.houses
+    assert len(result.state.houses) == players
