@@ -427,6 +427,13 @@ class VictoryCheck(Protocol):
     def __call__(self, state: State, /) -> str | None: ...
 
 
+class VictoryPoints(Protocol):
+    """``rule_victory_points``: ``house``'s victory-track score in place of its castle-area
+    count, or None to keep the count (9.1, 9.2). Read-only."""
+
+    def __call__(self, state: State, house: str, /) -> int | None: ...
+
+
 class PowerIncome(Protocol):
     """``rule_power_income``: extra Game of Thrones power for ``house`` (3.4.6)."""
 
@@ -483,6 +490,7 @@ class RuleHooks:
     - ``track_order(state, track, order) -> order``: the order a track is given when it changes.
     - ``resolve_order(state, house, area, token) -> bool``: resolves an order of a plugin type.
     - ``area_changes(state) -> areas``: areas whose crowns, barrels or castle changed in play.
+    - ``victory_points(state, house) -> int | None``: a score in place of the castle count.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -501,6 +509,7 @@ class RuleHooks:
     track_order: tuple[TrackArrangement, ...] = ()
     resolve_order: tuple[OrderResolver, ...] = ()
     area_changes: tuple[AreaChanges, ...] = ()
+    victory_points: tuple[VictoryPoints, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
