@@ -44,6 +44,6 @@ def test_hook_rule_victory_points_replaces_castles(westeros_ruleset: Factory) ->
     s.ext["favour"] = 0
     for area in CASTLES:
         put(s, area, "stark", "footman")
-    put(s, "harrenhal", "lannister", "footman")
+    put(s, "dragonstone", "lannister", "footman")
     assert not victory.consequences(s)
     assert victory.ranking(s)[0] == "lannister"  # 1 castle beats 7 castles scored 0 favour
