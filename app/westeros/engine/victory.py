@@ -19,7 +19,7 @@ def score(state: State, house: str, castles: int | None = None) -> int:
 
 
 def ranking(state: State, houses: tuple[str, ...] | None = None) -> list[str]:
-    """Houses best first by 9.2: castles (or ``score``), land areas, supply, available power, Iron Throne."""
+    """Houses best first by 9.2: castles (or ``score``), land areas, supply, power, Iron Throne."""
     pool = houses if houses is not None else state.houses
 
     def key(house: str) -> tuple[int, int, int, int, int]:
