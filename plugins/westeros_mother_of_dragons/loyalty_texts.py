@@ -7,6 +7,7 @@ from typing import Any
 
 from westeros.engine.content import N_, EventText, Words
 
+from .targaryen_bids import STOP
 from .westeros_deck_iv import DECLINE, DESTROY_DRAGON, DONE, RETURN_DRAGON
 
 
@@ -71,7 +72,15 @@ def dragon_sacrificed(w: Words, e: Mapping[str, Any]) -> str:
     ).format(house=w.house(e["house"]), area=w.area(e["area"]))
 
 
+def bid_distributed(w: Words, e: Mapping[str, Any]) -> str:
+    """Targaryen adds 1 PT of its bid to another house's bid (11.6.6)."""
+    return w._("{house} adds 1 of its bid to {to}'s bid for {track}.").format(
+        house=w.house(e["house"]), to=w.house(e["to"]), track=w.track(e["track"])
+    )
+
+
 OPTIONS = {
+    STOP: N_("Stop distributing the bid"),
     DECLINE: N_("Decline"),
     DONE: N_("No more houses"),
     DESTROY_DRAGON: N_("Destroy a dragon for a strength token"),
@@ -91,4 +100,5 @@ def event_texts() -> list[EventText]:
         EventText("garrison_restored", garrison_restored),
         EventText("dragon_returned", dragon_returned),
         EventText("dragon_sacrificed", dragon_sacrificed),
+        EventText("bid_distributed", bid_distributed),
     ]

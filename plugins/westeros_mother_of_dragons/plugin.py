@@ -18,6 +18,7 @@ from westeros.engine.content import (
     AiAnswer,
     AreaChanges,
     AreaDef,
+    BidsRevealed,
     EventText,
     GameOption,
     HouseCard,
@@ -47,6 +48,7 @@ from . import (
     loyalty,
     sea_orders,
     targaryen_b_cards,
+    targaryen_bids,
     tracks,
     westeros_deck_iv,
 )
@@ -260,3 +262,8 @@ def register_westeros_cards() -> list[WesterosCard]:
 @hookimpl
 def rule_victory_points(options: Mapping[str, Any]) -> VictoryPoints | None:
     return loyalty.victory_points
+
+
+@hookimpl
+def rule_bids_revealed(options: Mapping[str, Any]) -> BidsRevealed | None:
+    return targaryen_bids.offer

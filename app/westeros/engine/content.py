@@ -434,6 +434,13 @@ class VictoryPoints(Protocol):
     def __call__(self, state: State, house: str, /) -> int | None: ...
 
 
+class BidsRevealed(Protocol):
+    """``rule_bids_revealed``: a step that changes the revealed ``bids`` for ``track`` and
+    then builds it (``bidding.build_track``), or None to build it from ``bids`` (3.6)."""
+
+    def __call__(self, state: State, track: str, bids: dict[str, int], /) -> Step | None: ...
+
+
 class PowerIncome(Protocol):
     """``rule_power_income``: extra Game of Thrones power for ``house`` (3.4.6)."""
 
@@ -491,6 +498,7 @@ class RuleHooks:
     - ``resolve_order(state, house, area, token) -> bool``: resolves an order of a plugin type.
     - ``area_changes(state) -> areas``: areas whose crowns, barrels or castle changed in play.
     - ``victory_points(state, house) -> int | None``: a score in place of the castle count.
+    - ``bids_revealed(state, track, bids) -> Step | None``: adjusts revealed track bids.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -510,6 +518,7 @@ class RuleHooks:
     resolve_order: tuple[OrderResolver, ...] = ()
     area_changes: tuple[AreaChanges, ...] = ()
     victory_points: tuple[VictoryPoints, ...] = ()
+    bids_revealed: tuple[BidsRevealed, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
