@@ -7,8 +7,7 @@ from typing import Any
 
 from westeros.engine.content import N_, EventText, Words
 
-from .targaryen_bids import STOP
-from .westeros_deck_iv import DECLINE, DESTROY_DRAGON, DONE, RETURN_DRAGON
+from .westeros_deck_iv import DESTROY_DRAGON, RETURN_DRAGON
 
 
 def loyalty_placed(w: Words, e: Mapping[str, Any]) -> str:
@@ -80,13 +79,10 @@ def bid_distributed(w: Words, e: Mapping[str, Any]) -> str:
 
 
 OPTIONS = {
-    STOP: N_("Stop distributing the bid"),
-    DECLINE: N_("Decline"),
-    DONE: N_("No more houses"),
     DESTROY_DRAGON: N_("Destroy a dragon for a strength token"),
     RETURN_DRAGON: N_("Bring back a destroyed dragon"),
 }
-"""Labels of the options loyalty and deck IV decisions offer."""
+"""Labels of the options deck IV decisions offer (``pass`` and ``done`` are the base game's)."""
 
 
 def event_texts() -> list[EventText]:

@@ -15,7 +15,7 @@ from westeros.engine.state import State
 
 from .essos import TARGARYEN
 
-STOP = "bid_distribution_done"
+STOP = "done"
 REASON = "11.6.6 Targaryen distributes its bid"
 
 

@@ -2,7 +2,8 @@
 I-III and resolved last (the engine resolves decks in order). Only 8-player games keep the deck
 (``setup`` drops it otherwise); 10 cards cover rounds 2-10, so none is reused (11.11.1). Each
 card places its printed loyalty tokens, then offers Targaryen its option (11.11.2): the
-choices are ``choose_option`` prompts, so every AI level answers them.
+choices are ``choose_option`` prompts, so every AI level answers them (declining, ``pass``
+and ``done``, is the passive answer of the baseline AI).
 
 Not yet: Playing with Fire's option (its printed tokens are placed)."""
 
@@ -21,8 +22,8 @@ from . import content, essos, loyalty
 from .dragons import DRAGON, SHIFTED, rounds_of
 
 DECK = 4
-DECLINE = "loyalty_decline"
-DONE = "loyalty_done"
+DECLINE = "pass"
+DONE = "done"
 DESTROY_DRAGON = "fire_destroy_dragon"
 RETURN_DRAGON = "fire_return_dragon"
 TARGARYEN = loyalty.TARGARYEN

@@ -14,7 +14,7 @@ from .conftest import MOD
 from .test_targaryen_cards import blank8
 
 T = "targaryen"
-DECLINE = "loyalty_decline"
+DECLINE = "pass"
 
 
 def tokens(s: State) -> dict[str, int]:
@@ -47,7 +47,7 @@ def test_11_11_domestic_disputes(mod_rules: Ruleset) -> None:
     assert T not in options(s)
     s = act(s, T, Choose("stark"))
     s = act(s, T, Choose("lannister"))
-    s = act(s, T, Choose("loyalty_done"))
+    s = act(s, T, Choose("done"))
     assert tokens(s) == {"storms-end": 1, "winterfell": 1, "lannisport": 1}
     assert s.power[T] == 4  # 1 PT whatever the number of houses
 

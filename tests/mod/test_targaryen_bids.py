@@ -17,7 +17,7 @@ from westeros.engine.state import State
 from .test_targaryen_cards import blank8
 
 T = "targaryen"
-STOP = "bid_distribution_done"
+STOP = "done"
 
 
 OTHERS = {"baratheon": 0, "greyjoy": 5, "tyrell": 6, "martell": 7, "arryn": 8}  # no ties
