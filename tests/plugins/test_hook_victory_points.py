@@ -30,7 +30,7 @@ class Favour:
 CASTLES = ("winterfell", "the-eyrie", "riverrun", "harrenhal", "pyke", "lannisport", "highgarden")
 
 
-def test_hook_rule_victory_points_wins_at_seven(westeros_ruleset: Factory) -> None:
+def test_hook_rule_victory_points(westeros_ruleset: Factory) -> None:
     s = blank(westeros_ruleset(Favour()))
     s.ext["favour"] = 6
     assert not victory.consequences(s)
