@@ -78,7 +78,15 @@ def bid_distributed(w: Words, e: Mapping[str, Any]) -> str:
     )
 
 
+def loyalty_unit_placed(w: Words, e: Mapping[str, Any]) -> str:
+    """Playing with Fire: the chosen house places a land unit (11.11)."""
+    return w._("{house} places a {unit} in {area}.").format(
+        house=w.house(e["house"]), unit=w.unit(e["unit"]), area=w.area(e["area"])
+    )
+
+
 OPTIONS = {
+    "siege_engine": N_("Siege engine"),
     DESTROY_DRAGON: N_("Destroy a dragon for a strength token"),
     RETURN_DRAGON: N_("Bring back a destroyed dragon"),
 }
@@ -97,4 +105,5 @@ def event_texts() -> list[EventText]:
         EventText("dragon_returned", dragon_returned),
         EventText("dragon_sacrificed", dragon_sacrificed),
         EventText("bid_distributed", bid_distributed),
+        EventText("loyalty_unit_placed", loyalty_unit_placed),
     ]

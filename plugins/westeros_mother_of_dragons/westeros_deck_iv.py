@@ -3,9 +3,7 @@ I-III and resolved last (the engine resolves decks in order). Only 8-player game
 (``setup`` drops it otherwise); 10 cards cover rounds 2-10, so none is reused (11.11.1). Each
 card places its printed loyalty tokens, then offers Targaryen its option (11.11.2): the
 choices are ``choose_option`` prompts, so every AI level answers them (declining, ``pass``
-and ``done``, is the passive answer of the baseline AI).
-
-Not yet: Playing with Fire's option (its printed tokens are placed)."""
+and ``done``, is the passive answer of the baseline AI)."""
 
 from __future__ import annotations
 
@@ -304,8 +302,55 @@ def watering_the_seed(state: State, card: str) -> None:
         state.push(WateringTheSeed(TARGARYEN, (*areas, DECLINE), card))
 
 
-def no_option(state: State, card: str) -> None:
-    """Playing with Fire's option is not implemented yet: only its printed tokens."""
+def playing_with_fire(state: State, card: str) -> None:
+    areas = tuple(
+        a for a in westeros_land(state)
+        if board.controller(state, a) is None and a not in state.neutral
+    )  # fmt: skip
+    if may_pay(state, 1) and areas and any(land_units(state, h) for h in others(state)):
+        state.push(PlayingWithFireArea(TARGARYEN, (*areas, DECLINE), card))
+
+
+def land_units(state: State, house: str) -> tuple[str, ...]:
+    """The land unit types ``house`` still has available to place (never dragons)."""
+    return tuple(
+        t.id for t in state.rules.unit_types.values()
+        if t.domain == LAND and t.musterable and board.available(state, house, t.id) > 0
+    )  # fmt: skip
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayingWithFireArea(ChooseOption):
+    """Discard 1 PT and choose an uncontrolled Westeros land area without neutral force."""
+
+    def chosen(self, state: State, option: str) -> None:
+        if option == DECLINE:
+            return
+        power.lose(state, self.house, 1)
+        houses = tuple(h for h in others(state) if land_units(state, h))
+        state.push(PlayingWithFireHouse(self.house, houses, self.reason, option))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayingWithFireHouse(ChooseOption):
+    """Choose the other house that places a unit there; the token goes on the area."""
+
+    area: str = ""
+
+    def chosen(self, state: State, option: str) -> None:
+        loyalty.place(state, self.area, self.reason)
+        state.push(PlaceUnit(option, land_units(state, option), self.reason, self.area))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlaceUnit(ChooseOption):
+    """The chosen house places one of its available land units (its choice) in ``area``."""
+
+    area: str = ""
+
+    def chosen(self, state: State, option: str) -> None:
+        board.add_units(state, self.area, self.house, [option])
+        state.emit("loyalty_unit_placed", house=self.house, unit=option, area=self.area)
 
 
 CARDS: dict[str, tuple[str, tuple[str, ...], Callable[[State, str], None], str]] = {
@@ -326,8 +371,10 @@ CARDS: dict[str, tuple[str, tuple[str, ...], Callable[[State, str], None], str]]
            "bring a destroyed dragon back to Pentos."),
     ),
     "playing-with-fire": (
-        N_("Playing with Fire"), ("riverrun", "the-arbor"), no_option,
-        N_("Loyalty tokens on Riverrun and The Arbor."),
+        N_("Playing with Fire"), ("riverrun", "the-arbor"), playing_with_fire,
+        N_("Targaryen may discard 1 Power token: on an uncontrolled land area of Westeros "
+           "without neutral force, a loyalty token, and another house places one of its "
+           "available land units there."),
     ),
     "scattering-dissent": (
         N_("Scattering Dissent"), ("karhold", "oldtown"), scattering_dissent,

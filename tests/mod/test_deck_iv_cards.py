@@ -80,6 +80,16 @@ def test_11_11_fire_made_flesh(mod_rules: Ruleset) -> None:
 def test_11_11_playing_with_fire(mod_rules: Ruleset) -> None:
     s = reveal(mod_rules, "playing-with-fire")
     assert tokens(s) == {"riverrun": 1, "the-arbor": 1}
+    assert "kings-landing" not in options(s)  # its neutral force stays
+    assert "pentos" not in options(s)  # Westeros only
+    s = act(s, T, Choose("the-reach"))
+    assert T not in options(s)
+    s = act(s, T, Choose("stark"))
+    assert options(s, "stark") == ["footman", "knight", "siege_engine"]
+    s = act(s, "stark", Choose("knight"))
+    assert [(u.house, u.type) for u in s.units["the-reach"]] == [("stark", "knight")]
+    assert tokens(s) == {"riverrun": 1, "the-arbor": 1, "the-reach": 1}
+    assert s.power[T] == 4
 
 
 def test_11_11_scattering_dissent(mod_rules: Ruleset) -> None:
