@@ -31,6 +31,7 @@ from .engine.content import (
     AreaChanges,
     AreaDef,
     AreaKind,
+    BidsRevealed,
     CombatHook,
     CombatSteps,
     EventText,
@@ -53,6 +54,7 @@ from .engine.content import (
     UnitStrength,
     UnitType,
     VictoryCheck,
+    VictoryPoints,
     WesterosCard,
     WildlingCard,
 )
@@ -408,6 +410,31 @@ def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
     calls ``westeros.engine.board.refresh_areas(state)``; ``state.rules`` then holds them for
     every rule (income, supply, mustering, victory, combat), and decoding a saved state or a
     seat's public state does the same.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_victory_points(options: Mapping[str, Any]) -> VictoryPoints | None:
+    """A house's victory-track score in place of its castle-area count (RULES.md 1.9.1, 9.1,
+    9.2; e.g. a house that scores another way): ``f(state, house) -> int | None``, None to keep
+    the count. The first non-None answer is used by the instant-win check (7 or more wins) and
+    by the end-of-game ranking. It runs after every resolution: keep it cheap.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_bids_revealed(options: Mapping[str, Any]) -> BidsRevealed | None:
+    """After the bids for an influence track are revealed and paid (RULES.md 3.6.2), before
+    the track is rebuilt: ``f(state, track, bids) -> Step | None``. A returned step (e.g. a
+    decision letting a house move its bid onto others) runs instead of the rebuild and must
+    end by calling ``westeros.engine.bidding.build_track(state, track, new_bids)``; None lets
+    the next hook, then the engine, build the track from ``bids``. The first step returned wins.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

@@ -130,6 +130,8 @@ RULE_HOOKS: dict[str, str] = {
     "rule_track_order": "track_order",
     "rule_resolve_order": "resolve_order",
     "rule_area_changes": "area_changes",
+    "rule_victory_points": "victory_points",
+    "rule_bids_revealed": "bids_revealed",
 }
 
 

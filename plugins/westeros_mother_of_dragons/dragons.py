@@ -5,12 +5,15 @@ by adjacency, like any land unit (11.5.4): only the march hook lets them fly."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from westeros.engine.content import LAND, UnitStrength, UnitType
 from westeros.engine.state import State, Unit
 
 DRAGON = "dragon"
+ALTERNATE = "mod_alternate_dragon_tokens"
+SHIFTED = "dragon_tokens_shifted"
 
 
 def unit_type() -> UnitType:
@@ -25,14 +28,22 @@ def tokens_in_box(rounds: Sequence[int], round_number: int) -> int:
     return sum(1 for r in rounds if r <= round_number)
 
 
+def rounds_of(data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The rounds of the dragon strength tokens: printed, or with ``mod_alternate_dragon_tokens``
+    the alternate ones (2, 4, 7, 9, 10)."""
+    key = "alternate_dragon_strength_rounds" if options.get(ALTERNATE) else "dragon_strength_rounds"
+    return tuple(data[key])
+
+
 def strength_of(rounds: Sequence[int]) -> UnitStrength:
-    """The ``rule_unit_strength`` callable: a dragon's strength is the tokens in the box; other
-    units keep theirs (routed dragons never get here: they are 0, 11.5.2)."""
+    """The ``rule_unit_strength`` callable: a dragon's strength is the tokens in the box, plus
+    those Fire Made Flesh shifted there early (``dragon_tokens_shifted``, 11.11); other units
+    keep theirs (routed dragons never get here: they are 0, 11.5.2)."""
 
     def strength(state: State, unit: Unit, value: int) -> int:
         if unit.type != DRAGON:
             return value
-        return tokens_in_box(rounds, state.round)
+        return min(len(rounds), tokens_in_box(rounds, state.round) + state.ext.get(SHIFTED, 0))
 
     return strength
 

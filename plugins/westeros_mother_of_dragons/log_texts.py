@@ -8,6 +8,7 @@ from typing import Any
 
 from westeros.engine.content import N_, EventText, Words
 
+from . import loyalty_texts
 from .arryn_cards import DISCARD, TAKE_BACK
 from .iron_bank import COSTS
 from .loans import BARREL, CROWN, DEGRADED, LOANS, STRONGHOLD
@@ -46,6 +47,7 @@ def event_texts() -> list[EventText]:
         EventText("cards_removed_from_game", cards_removed_from_game),
         EventText("card_discarded_for_strength", card_discarded_for_strength),
         *iron_bank_event_texts(),
+        *loyalty_texts.event_texts(),
     ]
 
 

@@ -18,6 +18,7 @@ from westeros.engine.content import (
     AiAnswer,
     AreaChanges,
     AreaDef,
+    BidsRevealed,
     EventText,
     GameOption,
     HouseCard,
@@ -33,11 +34,24 @@ from westeros.engine.content import (
     TrackArrangement,
     UnitStrength,
     UnitType,
+    VictoryPoints,
+    WesterosCard,
 )
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
-from . import content, dragons, iron_bank, log_texts, sea_orders, targaryen_b_cards, tracks
+from . import (
+    content,
+    dragons,
+    iron_bank,
+    log_texts,
+    loyalty,
+    sea_orders,
+    targaryen_b_cards,
+    targaryen_bids,
+    tracks,
+    westeros_deck_iv,
+)
 from .loans import LOANS
 
 HERE = Path(__file__).resolve().parent
@@ -75,6 +89,14 @@ def register_game_options() -> list[GameOption]:
             False,
             "Houses may take loans from the Iron Bank with Iron Bank orders, and pay interest "
             "(needs Mother of Dragons).",
+            requires=OPTION,
+        ),
+        GameOption(
+            dragons.ALTERNATE,
+            "Mother of Dragons: alternate dragon strength",
+            False,
+            "Dragon strength tokens reach the box in rounds 2, 4, 7, 9 and 10 instead of 2, 4, "
+            "6, 8 and 10 (needs Mother of Dragons).",
             requires=OPTION,
         ),
     ]
@@ -146,6 +168,8 @@ def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
         refuse_other_player_counts(state)
         iron_bank.setup(state)
         deal(state)
+        loyalty.setup(state)
+        westeros_deck_iv.setup(state)
 
     return setup
 
@@ -157,7 +181,7 @@ def register_unit_types() -> list[UnitType]:
 
 @hookimpl
 def rule_unit_strength(options: Mapping[str, Any]) -> UnitStrength | None:
-    return dragons.strength_of(tuple(content.data()["dragon_strength_rounds"]))
+    return dragons.strength_of(dragons.rounds_of(content.data(), options))
 
 
 @hookimpl
@@ -207,7 +231,11 @@ def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
 
 @hookimpl
 def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
-    return iron_bank.track_braavos
+    def after(state: State) -> None:
+        iron_bank.track_braavos(state)
+        loyalty.after_resolution(state)
+
+    return after
 
 
 @hookimpl
@@ -224,3 +252,18 @@ def register_reference_cards() -> list[ReferenceCard]:
         ReferenceCard(loan, "Iron Bank", name, text, option=sea_orders.IRON_BANK)
         for loan, (name, text) in LOANS.items()
     ]
+
+
+@hookimpl
+def register_westeros_cards() -> list[WesterosCard]:
+    return westeros_deck_iv.westeros_cards()
+
+
+@hookimpl
+def rule_victory_points(options: Mapping[str, Any]) -> VictoryPoints | None:
+    return loyalty.victory_points
+
+
+@hookimpl
+def rule_bids_revealed(options: Mapping[str, Any]) -> BidsRevealed | None:
+    return targaryen_bids.offer

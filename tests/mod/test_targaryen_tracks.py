@@ -32,6 +32,7 @@ def test_11_2_3_targaryen_stays_last_after_outbidding_everyone(
     for amount, house in enumerate(others):
         s = act(s, house, Bid(amount))
     s = act(s, "targaryen", Bid(10))
+    s = act(s, "targaryen", Choose("done"))  # it keeps its bid to itself (11.6.6)
     assert s.tracks[track] == (*reversed(others), "targaryen")
     assert tracks.holder(s, track) == others[-1]  # the dominance token goes to the top bid
     assert s.power["targaryen"] == 0  # its bid is spent as usual (11.6.6)

@@ -87,6 +87,7 @@ def test_new_game_form_creates_the_game_and_redirects_to_the_board(
         "mod_targaryen_b_deck": False,
         "mod_sea_orders": False,
         "mod_iron_bank": False,
+        "mod_alternate_dragon_tokens": False,
     }
 
 
@@ -104,6 +105,7 @@ def test_new_game_without_ports_and_with_tides_of_battle(
         "mod_targaryen_b_deck": False,
         "mod_sea_orders": False,
         "mod_iron_bank": False,
+        "mod_alternate_dragon_tokens": False,
     }
     assert len(info.human_houses) == 1  # "random" picked one house for the player
 

@@ -69,16 +69,27 @@ class TrackBid(Simultaneous):
         for house, amount in bids.items():
             power.lose(state, house, amount)
         state.emit("bids", track=self.track, bids=bids)
-        current = state.tracks[self.track]
-        groups = tuple(
-            tuple(h for h in current if bids[h] == amount)
-            for amount in sorted(set(bids.values()), reverse=True)
-        )
-        if all(len(g) == 1 for g in groups):
-            tracks.set_order(state, self.track, tuple(g[0] for g in groups))
-            return
-        amounts = tuple(bids[g[0]] for g in groups)
-        state.push(BreakTies(self.track, tracks.holder(state, tracks.IRON_THRONE), groups, amounts))
+        for hook in state.rules.hooks.bids_revealed:
+            step = hook(state, self.track, bids)
+            if step is not None:
+                state.push(step)
+                return
+        build_track(state, self.track, bids)
+
+
+def build_track(state: State, track: str, bids: dict[str, int]) -> None:
+    """Rebuild ``track`` in descending order of ``bids`` (3.6.3); the Iron Throne holder
+    orders tied houses (``BreakTies``)."""
+    current = state.tracks[track]
+    groups = tuple(
+        tuple(h for h in current if bids[h] == amount)
+        for amount in sorted(set(bids.values()), reverse=True)
+    )
+    if all(len(g) == 1 for g in groups):
+        tracks.set_order(state, track, tuple(g[0] for g in groups))
+        return
+    amounts = tuple(bids[g[0]] for g in groups)
+    state.push(BreakTies(track, tracks.holder(state, tracks.IRON_THRONE), groups, amounts))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

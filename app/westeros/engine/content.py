@@ -431,6 +431,20 @@ class VictoryCheck(Protocol):
     def __call__(self, state: State, /) -> str | None: ...
 
 
+class VictoryPoints(Protocol):
+    """``rule_victory_points``: ``house``'s victory-track score in place of its castle-area
+    count, or None to keep the count (9.1, 9.2). Read-only."""
+
+    def __call__(self, state: State, house: str, /) -> int | None: ...
+
+
+class BidsRevealed(Protocol):
+    """``rule_bids_revealed``: a step that changes the revealed ``bids`` for ``track`` and
+    then builds it (``bidding.build_track``), or None to build it from ``bids`` (3.6)."""
+
+    def __call__(self, state: State, track: str, bids: dict[str, int], /) -> Step | None: ...
+
+
 class PowerIncome(Protocol):
     """``rule_power_income``: extra Game of Thrones power for ``house`` (3.4.6)."""
 
@@ -487,6 +501,8 @@ class RuleHooks:
     - ``track_order(state, track, order) -> order``: the order a track is given when it changes.
     - ``resolve_order(state, house, area, token) -> bool``: resolves an order of a plugin type.
     - ``area_changes(state) -> areas``: areas whose crowns, barrels or castle changed in play.
+    - ``victory_points(state, house) -> int | None``: a score in place of the castle count.
+    - ``bids_revealed(state, track, bids) -> Step | None``: adjusts revealed track bids.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -505,6 +521,8 @@ class RuleHooks:
     track_order: tuple[TrackArrangement, ...] = ()
     resolve_order: tuple[OrderResolver, ...] = ()
     area_changes: tuple[AreaChanges, ...] = ()
+    victory_points: tuple[VictoryPoints, ...] = ()
+    bids_revealed: tuple[BidsRevealed, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:

@@ -8,13 +8,23 @@ from .state import State
 VICTORY_CASTLES = 7
 
 
+def score(state: State, house: str, castles: int | None = None) -> int:
+    """``house``'s victory-track score (1.9.1): its castle areas (``castles`` when already
+    counted) unless a ``rule_victory_points`` hook scores it another way."""
+    for hook in state.rules.hooks.victory_points:
+        points = hook(state, house)
+        if points is not None:
+            return points
+    return board.castle_count(state, house) if castles is None else castles
+
+
 def ranking(state: State, houses: tuple[str, ...] | None = None) -> list[str]:
-    """Houses best first by 9.2: castles, land areas, supply, available power, Iron Throne."""
+    """Houses best first by 9.2: castles (or ``score``), land areas, supply, power, Iron Throne."""
     pool = houses if houses is not None else state.houses
 
     def key(house: str) -> tuple[int, int, int, int, int]:
         return (
-            -board.castle_count(state, house),
+            -score(state, house),
             -board.land_count(state, house),
             -state.supply[house],
             -state.power[house],
@@ -42,7 +52,7 @@ def check(state: State) -> bool:
             end_game(state, winner)
             return True
     counts = board.castle_counts(state)
-    reached = tuple(h for h in state.houses if counts[h] >= VICTORY_CASTLES)
+    reached = tuple(h for h in state.houses if score(state, h, counts[h]) >= VICTORY_CASTLES)
     if reached:
         end_game(state, ranking(state, reached)[0])
         return True
