@@ -15,7 +15,7 @@ from ..baseline.policy import Data
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 POSITION_WORTH = {
     "iron_throne": (3.0, 1.6, 1.1, 0.7, 0.3, 0.0),
-    "fiefdoms": (2.6, 1.2, 0.8, 0.5, 0.2, 0.0),
+    "fiefdoms": (3.0, 2.0, 1.4, 0.8, 0.3, 0.0),
     "kings_court": (3.2, 2.6, 1.8, 0.6, 0.1, 0.0),
 }
 OPPONENT_SHARE = 0.35

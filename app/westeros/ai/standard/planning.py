@@ -20,7 +20,7 @@ from ...engine.actions import Action
 from ...engine.consolidate import consolidate_yield
 from ...engine.content import LAND
 from .. import legal
-from ..analysis import DEFENSE, SUPPORT, Situation, win_chance
+from ..analysis import DEFENSE, FIEFDOMS, SUPPORT, Situation, win_chance
 from ..baseline.planning import PlanningPolicy, pick_token
 from ..baseline.policy import CONSOLIDATE, UNIT_WORTH, Data, Token
 from .threats import ThreatMap
@@ -163,6 +163,8 @@ class StandardPlanning(PlanningPolicy):
             theirs = sit.area_strength(target) + sit.garrison(target, defender) + DEFENSE_GUESS
             theirs += ENEMY_SUPPORT * sit.support_potential(target, defender)
             margin = strength + helping + sit.card_power(me) - theirs - sit.card_power(defender)
+            fiefdoms = s.tracks[FIEFDOMS]
+            margin += 0.4 if fiefdoms.index(me) < fiefdoms.index(defender) else -0.6
             p = win_chance(margin)
             lost = sum(UNIT_WORTH.get(u.type, 1.0) for u in units)
             gain = p * (value + 0.4 * len(sit.units(target))) - (1 - p) * 0.7 * lost
@@ -243,6 +245,8 @@ class StandardPlanning(PlanningPolicy):
             gain = consolidate_yield(s, area, sit.me)
             if gain > 0:
                 safe = threats.gap(area) < 0
-                score = self.personality.thrift * (0.8 * gain + (0.5 if s.power[sit.me] < 5 else 0))
+                held = s.power[sit.me]
+                score = self.personality.thrift * (0.8 * gain + (0.5 if held < 5 else 0))
+                score *= 1.0 if held < 8 else 0.5
                 out.append((score if safe else 0.3 * score, area, CONSOLIDATE, "cheap"))
         return out
