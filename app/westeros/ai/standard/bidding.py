@@ -2,8 +2,8 @@
 (the Iron Throne's turn order and ties, the Fiefdoms' combat ties and Valyrian Steel Blade,
 the King's Court's special orders and Messenger Raven, 3.6.1), each opponent is expected to
 bid a share of the power it holds (public), and the bid is the one whose expected position is
-worth most for its price, the price falling as the power I hold grows; some power is kept for
-the tracks still to come."""
+worth most for its price, the price falling as the power I hold grows, plus a safety margin
+that grows with the power left; some power is kept for the tracks still to come."""
 
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ POSITION_WORTH = {
 }
 OPPONENT_SHARE = 0.35
 """Share of its power an opponent is expected to bid on one track."""
+SAFETY = 0.2
+"""Share of the power left to spend on this track added to a bid, against opponents bidding
+more than expected: the more power I hold, the safer my bid."""
 KEEP = {"iron_throne": 0.45, "fiefdoms": 0.3, "kings_court": 0.0}
 """Share of my power kept back for the tracks after this one."""
 
@@ -49,4 +52,5 @@ class StandardBidding(BiddingPolicy):
             score -= price * amount
             if score > best[0] + 1e-9:
                 best = (score, amount)
-        return Bid(max(data["min"], min(power, best[1])))
+        amount = best[1] + (round(SAFETY * (spend - best[1])) if best[1] else 0)
+        return Bid(max(data["min"], min(power, amount)))
