@@ -11,7 +11,9 @@ sizes) with the pairwise differences. Prints figures; asserts nothing.
 
 Scenarios (default: all): hard-vs-random, hard-vs-passive, hard-vs-baseline, baseline-vs-hard,
 normal-vs-baseline, easy-vs-baseline, baseline-vs-random, baseline-vs-passive, all-baseline,
-personalities. ``--games`` is per scenario; ``--games-for name=N`` overrides one scenario.
+personalities, and the Standard AI's (issue 15): standard-vs-baseline, hard-vs-standard,
+standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seats).
+``--games`` is per scenario; ``--games-for name=N`` overrides one scenario.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import westeros_ai_personalities.plugin as personalities_plugin
 from westeros.ai import BaselineBot, PassiveBot, Player, RandomBot, play_game
 from westeros.ai.difficulty import EASY, HARD, NORMAL, Difficulty
 from westeros.ai.personality import AIPersonality
+from westeros.ai.standard import StandardBot
 from westeros.ai.strong import StrongBot
 from westeros.engine.content import Ruleset
 from westeros.plugins import build_ruleset, load
@@ -50,8 +53,13 @@ LONE: dict[str, tuple[str, str]] = {
     "easy-vs-baseline": ("easy", "baseline"),
     "baseline-vs-random": ("baseline", "random"),
     "baseline-vs-passive": ("baseline", "passive"),
+    "standard-vs-baseline": ("standard", "baseline"),
+    "hard-vs-standard": ("hard", "standard"),
+    "standard-vs-hard": ("standard", "hard"),
 }
-SCENARIOS = (*LONE, "all-baseline", "personalities")
+FIELD = ("standard", "baseline", "normal")
+"""The mixed field of hard-vs-field, seat by seat round the table."""
+SCENARIOS = (*LONE, "hard-vs-field", "all-baseline", "personalities")
 LEVELS: dict[str, Difficulty] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 PERSONALITY_LEVEL = NORMAL
 _RULES: list[Ruleset] = []
@@ -70,7 +78,12 @@ def make(kind: str, seed: int) -> Player:
     """A player of ``kind``: a difficulty level, or one of the reference bots."""
     if kind in LEVELS:
         return StrongBot(seed, LEVELS[kind])
-    bots: dict[str, Factory] = {"random": RandomBot, "passive": PassiveBot, "baseline": BaselineBot}
+    bots: dict[str, Factory] = {
+        "random": RandomBot,
+        "passive": PassiveBot,
+        "baseline": BaselineBot,
+        "standard": StandardBot,
+    }
     return bots[kind](seed)
 
 
@@ -87,8 +100,12 @@ def lineup(scenario: str, game: int) -> list[Player]:
         seats += [BaselineBot(game * 10 + k) for k in range(len(seats), PLAYERS)]
         shift = game % PLAYERS
         return seats[-shift:] + seats[:-shift] if shift else seats
-    lone, field = LONE[scenario]
     seat = game % PLAYERS
+    if scenario == "hard-vs-field":
+        others = [FIELD[(game + k) % len(FIELD)] for k in range(PLAYERS - 1)]
+        kinds = [*others[:seat], "hard", *others[seat:]]
+        return [make(kind, game * 10 + i) for i, kind in enumerate(kinds)]
+    lone, field = LONE[scenario]
     return [make(lone, game) if i == seat else make(field, game * 10 + i) for i in range(PLAYERS)]
 
 
@@ -272,6 +289,47 @@ def acceptance(
     if easy:
         top = max(t for t, _ in easy)
         line(f"4. Easy decisions: maximum {top:.3f} s (<= 0.2 s)", top <= 0.2)
+    standard_acceptance(results, line)
+
+
+def standard_acceptance(
+    results: dict[str, dict[str, dict[str, Any]]], line: Callable[[str, bool], None]
+) -> None:
+    """Print the Standard AI's targets (issue 15, point 1) that the scenarios run cover."""
+
+    def lone(scenario: str, name: str) -> dict[str, Any] | None:
+        return results[scenario][name] if scenario in results else None
+
+    def worst(s: dict[str, Any]) -> float:
+        return min(s["won"][h] / s["house"][h] for h in s["house"])
+
+    s = lone("standard-vs-baseline", "standard")
+    if s is not None:
+        line(
+            f"15.1 lone Standard vs 5 baseline: {rate(s['wins'], s['seats'])}; target >= 60%",
+            s["wins"] >= 0.6 * s["seats"],
+        )
+    s = lone("hard-vs-standard", "hard")
+    if s is not None:
+        line(
+            f"15.1 lone Hard vs 5 Standard: {rate(s['wins'], s['seats'])}; target >= 50%",
+            s["wins"] >= 0.5 * s["seats"],
+        )
+        low = worst(s)
+        line(f"15.1 ... worst house {low:.1%}; target >= 25% with every house", low >= 0.25)
+    s = lone("standard-vs-hard", "standard")
+    if s is not None:
+        line(
+            f"15.1 lone Standard vs 5 Hard: {rate(s['wins'], s['seats'])}; target <= 5%",
+            s["wins"] <= 0.05 * s["seats"],
+        )
+    s = lone("hard-vs-field", "hard")
+    if s is not None:
+        line(
+            f"15.1 Hard vs a Standard/baseline/Normal field: {rate(s['wins'], s['seats'])}; "
+            "target >= 40%",
+            s["wins"] >= 0.4 * s["seats"],
+        )
 
 
 def main() -> None:

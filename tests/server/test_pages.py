@@ -197,11 +197,12 @@ def test_accept_language_picks_an_available_catalog(
         assert "Neues Spiel" not in client.get("/", headers={"accept-language": "fr,en"}).text
 
 
-@pytest.mark.parametrize("level", ["baseline", "easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["baseline", "easy", "normal", "hard", "standard"])
 def test_the_chosen_ai_level_plays_every_other_seat_and_is_recorded(
     make_app: Callable[..., FastAPI], store_url: str, level: str
 ) -> None:
     from westeros.ai import BaselineBot, StrongBot
+    from westeros.ai.standard import StandardBot
 
     app = make_app(ai_factory=None)  # the game's own AI
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
@@ -213,7 +214,8 @@ def test_the_chosen_ai_level_plays_every_other_seat_and_is_recorded(
         game_id = response.headers["location"].split("/")[2]
         session = app.state.games.get(game_id)
         bots = [session.players[h] for h in ("baratheon", "lannister")]
-        kind = BaselineBot if level == "baseline" else StrongBot
+        kinds = {"baseline": BaselineBot, "standard": StandardBot}
+        kind = kinds.get(level, StrongBot)
         assert all(isinstance(bot, kind) for bot in bots)
     info = open_store(store_url).game(game_id)
     assert {s.house: s.name for s in info.setup.seats if s.kind == AI} == {

@@ -20,9 +20,9 @@ from .live import LiveCore
 
 FOUR_PLAYER_AI = ("lannister", "baratheon", "greyjoy")  # RULES 2.1: Stark plays, these are AI
 REGISTERED = {"The Conqueror", "The Turtle", "The Power Broker", "The Opportunist"}
-BY_STRENGTH = ["easy", "baseline", "normal", "hard"]
-"""Weakest first: Easy is the standard (baseline) policy with a quarter of its decisions random,
-Normal and Hard search on top of it, Hard with the larger budget (ai/difficulty.py)."""
+BY_STRENGTH = ["baseline", "standard", "normal", "hard"]
+"""Weakest first: Easy is the baseline policy, Standard the rule-of-thumb Standard AI, Normal and
+Hard search on top of the baseline policy, Hard with the larger budget (ai/difficulty.py)."""
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -54,7 +54,7 @@ def test_personalities_are_chosen_per_ai_seat_shown_and_kept_on_resume(
     page.get_by_test_id("personality-lannister").select_option(label="The Conqueror")
     page.get_by_test_id("personality-baratheon").select_option(label="The Turtle")
     page.get_by_test_id("personality-greyjoy").select_option(label="Any (drawn at random)")
-    page.locator("input[name=ai_level][value=easy]").check()
+    page.locator("input[name=ai_level][value=standard]").check()
     page.get_by_test_id("game-name").fill("  Winter <is> coming & more  ")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/[^/]+/play/stark$"))
@@ -62,9 +62,9 @@ def test_personalities_are_chosen_per_ai_seat_shown_and_kept_on_resume(
 
     expect(page.get_by_test_id("game-name")).to_have_text("Winter <is> coming & more")
     expect(page).to_have_title(re.compile(r"Winter <is> coming & more · "))
-    assert seat_line(page, "lannister") == "Lannister: AI · Easy · The Conqueror"
-    assert seat_line(page, "baratheon") == "Baratheon: AI · Easy · The Turtle"
-    drawn = seat_line(page, "greyjoy").removeprefix("Greyjoy: AI · Easy · ")
+    assert seat_line(page, "lannister") == "Lannister: AI · Standard · The Conqueror"
+    assert seat_line(page, "baratheon") == "Baratheon: AI · Standard · The Turtle"
+    drawn = seat_line(page, "greyjoy").removeprefix("Greyjoy: AI · Standard · ")
     assert drawn in REGISTERED
     assert seat_line(page, "stark") == "Stark: a person"
     chosen = {"lannister": "conqueror", "baratheon": "turtle"}
@@ -75,9 +75,9 @@ def test_personalities_are_chosen_per_ai_seat_shown_and_kept_on_resume(
     # Resume: the game leaves memory (as when the app is closed) and is rebuilt from the store.
     core.app.state.games.forget(game_id)
     page.reload()
-    assert seat_line(page, "lannister") == "Lannister: AI · Easy · The Conqueror"
-    assert seat_line(page, "baratheon") == "Baratheon: AI · Easy · The Turtle"
-    assert seat_line(page, "greyjoy") == f"Greyjoy: AI · Easy · {drawn}"
+    assert seat_line(page, "lannister") == "Lannister: AI · Standard · The Conqueror"
+    assert seat_line(page, "baratheon") == "Baratheon: AI · Standard · The Turtle"
+    assert seat_line(page, "greyjoy") == f"Greyjoy: AI · Standard · {drawn}"
     resumed = core.session(game_id)
     assert resumed is not session
     assert {h: resumed.players[h].personality.id for h in chosen} == chosen
@@ -106,8 +106,8 @@ def test_ai_levels_are_listed_weakest_first_each_with_a_description(
         assert len(set(described[lang].values())) == len(BY_STRENGTH)
     assert all(CJK.search(text) for text in described["zh_CN"].values())
     assert "strongest" in described["en"]["hard"]
-    assert "random" in described["en"]["easy"]
-    # the standard AI stays the level chosen when nothing is picked
+    assert "support" in described["en"]["standard"]
+    # the baseline AI (Easy) stays the level chosen when nothing is picked
     start_page(page, live_core)
     expect(page.locator("input[name=ai_level][value=baseline]")).to_be_checked()
 
@@ -137,7 +137,7 @@ def test_the_continue_and_load_lists_show_the_setup_of_each_game(
     start_page(page, live_core)
     latest = page.get_by_test_id("continue").locator(f"[data-game='{second}']")
     expect(latest.locator("[data-field=name]")).to_have_text("Second")
-    expect(latest.locator("[data-field=level]")).to_have_text("AI level: Standard")
+    expect(latest.locator("[data-field=level]")).to_have_text("AI level: Easy")
     expect(latest.locator("[data-field=options]")).to_have_text("Options: Ports")
     expect(latest.locator("[data-field=round]")).to_have_text("Round 1")
     expect(latest.locator("[data-seat=lannister]")).to_have_text("Lannister: a person")

@@ -68,16 +68,24 @@ class Level:
     description: str
 
 
+STANDARD = "standard"
+"""The level id of the Standard AI (``westeros.ai.standard``): rules of thumb, no search."""
+BASELINE = "baseline"
+"""The level id of the baseline AI (``westeros.ai.baseline``), offered as Easy."""
+
 BY_STRENGTH: tuple[Level, ...] = (
     Level(
-        "easy",
+        BASELINE,
         N_("Easy"),
-        N_("Plays the standard plans, but one decision in four is a random legal move."),
+        N_("Follows sound plans for every phase, without looking ahead."),
     ),
     Level(
-        "baseline",
+        STANDARD,
         N_("Standard"),
-        N_("Follows sound plans for every phase, without looking ahead."),
+        N_(
+            "Plans its attacks with support and defends where it is threatened, "
+            "without looking ahead."
+        ),
     ),
     Level(
         "normal",
@@ -90,7 +98,20 @@ BY_STRENGTH: tuple[Level, ...] = (
         N_("Simulates more plans and more games: the strongest AI, and the slowest."),
     ),
 )
-"""The levels from the weakest to the strongest: Easy is the standard (baseline) policy with
-a quarter of its decisions random; Normal and Hard search on top of that policy, Hard with the
-larger budget (``benchmarks/ai_tournament.py``: easy-vs-baseline, normal-vs-baseline and
-hard-vs-baseline print the figures)."""
+"""The levels offered, from the weakest to the strongest: Easy is the baseline policy, Standard
+the rule-of-thumb Standard AI, Normal and Hard search on top of the baseline policy, Hard with
+the larger budget (``benchmarks/ai_tournament.py``: standard-vs-baseline, normal-vs-baseline,
+hard-vs-baseline and hard-vs-standard print the figures)."""
+
+RETIRED: tuple[Level, ...] = (
+    Level(
+        "easy",
+        N_("Easy"),
+        N_("Plays the standard plans, but one decision in four is a random legal move."),
+    ),
+)
+"""Levels no longer offered that stored games may still name: ``easy`` (the baseline policy
+with a quarter of its decisions random, ``EASY``) keeps playing as it did."""
+
+NAMED: tuple[Level, ...] = BY_STRENGTH + RETIRED
+"""Every level a seat may record: offered or retired."""

@@ -38,12 +38,16 @@ def decide_in_pool(
     budget: float,
 ) -> dict[str, Any]:
     """Run in a pool process: the decision of an AI of ``level`` (``easy``, ``normal``,
-    ``hard``; anything else: the baseline AI) for the prompt in ``view``, as JSON."""
-    from westeros.ai import LEVELS, BaselineBot, StrongBot
+    ``hard``, ``standard``; anything else: the baseline AI) for the prompt in ``view``, as JSON."""
+    from westeros.ai import LEVELS, BaselineBot, Player, StrongBot
+    from westeros.ai.difficulty import STANDARD
+    from westeros.ai.standard import StandardBot
 
     rules = _ruleset(plugins_json, options_json)
     difficulty = LEVELS.get(level)
-    bot = StrongBot(seed=seed, level=difficulty) if difficulty else BaselineBot(seed=seed)
+    bot: Player = StrongBot(seed=seed, level=difficulty) if difficulty else BaselineBot(seed=seed)
+    if level == STANDARD:
+        bot = StandardBot(seed=seed)
     return bot.decide(view, rules, budget).to_json()
 
 

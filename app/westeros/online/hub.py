@@ -44,7 +44,7 @@ PRESENCE_TTL = 15.0
 LEASE_TTL = 10.0
 LOBBY_TTL = 30.0
 CLOCK_INCREMENT = 10.0
-AI_LEVELS = ("baseline", "easy", "normal", "hard")
+AI_LEVELS = ("baseline", "easy", "normal", "hard", "standard")
 
 Deliver = Callable[[dict[str, Any]], None]
 

@@ -30,7 +30,7 @@ RANDOM = "random"
 BALANCED_ID = BALANCED.id
 
 
-AI_LEVELS = ("baseline", "easy", "normal", "hard")
+AI_LEVELS = ("baseline", "easy", "normal", "hard", "standard")
 """AI opponents offered on the start screen: the baseline AI or a difficulty of the strong AI;
 a seat's recorded name is its level, so a resumed game gets the same AI (the start screen
 lists them by strength: ``westeros.ai.difficulty.BY_STRENGTH``)."""
@@ -40,11 +40,14 @@ NAME_LENGTH = 80
 
 def ai_factory_for(registered: Iterable[AIPersonality] = ()) -> AiFactory:
     """The game's own AI for an AI seat, freshly seeded: the strong AI at the level the seat's
-    name records (``easy``, ``normal``, ``hard``), else the baseline AI, playing with the
-    personality the seat records (one of ``registered``; else the balanced default), and
-    taking part in deals by it (``ai.deals_seat``)."""
+    name records (``easy``, ``normal``, ``hard``), the Standard AI for ``standard``, else the
+    baseline AI, playing with the personality the seat records (one of ``registered``; else
+    the balanced default); the baseline and strong AIs take part in deals by it
+    (``ai.deals_seat``)."""
     from westeros.ai import LEVELS
     from westeros.ai.deals_seat import TalkingBot, TalkingStrongBot
+    from westeros.ai.difficulty import STANDARD
+    from westeros.ai.standard import StandardBot
 
     known = offered(registered)
 
@@ -56,6 +59,8 @@ def ai_factory_for(registered: Iterable[AIPersonality] = ()) -> AiFactory:
         level = LEVELS.get(seat.name)
         if level is not None:
             return TalkingStrongBot(seed=seed, level=level, personality=personality)
+        if seat.name == STANDARD:
+            return StandardBot(seed=seed, personality=personality.style())
         return TalkingBot(seed=seed, personality=personality)
 
     return factory

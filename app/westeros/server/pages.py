@@ -16,7 +16,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from westeros.ai.difficulty import BY_STRENGTH
+from westeros.ai.difficulty import BY_STRENGTH, NAMED
 from westeros.ai.personality import offered, resolve
 from westeros.engine import EngineError, Ruleset, new_game
 from westeros.plugins import LoadedPlugins, build_ruleset
@@ -283,7 +283,7 @@ class GameLister:
         self.rules = rules
         self.personalities = offered(loaded.ai_personalities if loaded is not None else ())
         self.plugins = dict(plugins or {})
-        self.levels = {lv.id: lv.name for lv in BY_STRENGTH}
+        self.levels = {lv.id: lv.name for lv in NAMED}
 
     def house_name(self, house: str) -> str:
         """The house's name in the content (else its id, in words)."""

@@ -1,0 +1,86 @@
+"""The Standard AI (issue 15) decides as a player would expect: small boards set up by hand,
+one decision each, asked through the player protocol (it sees only its own view)."""
+
+from __future__ import annotations
+
+from tests.ai.helpers import decision, stark_attacks_white_harbor
+from tests.builders import blank, prompt, put, run
+from westeros.ai.standard import StandardBot
+from westeros.engine.actions import Bid, Choose
+from westeros.engine.bidding import ClashOfKings
+from westeros.engine.content import Ruleset
+from westeros.engine.planning import PlaceOrders, PlanningPhase
+from westeros.engine.state import State
+
+
+def orders_of(rules: Ruleset, action: object) -> dict[str, str]:
+    """Area → order type of a placement."""
+    assert isinstance(action, PlaceOrders)
+    return {area: rules.order_tokens[token].type for area, token in action.orders}
+
+
+def planning(s: State) -> State:
+    run(s, PlanningPhase())
+    assert prompt(s, "stark").kind == "place_orders"
+    return s
+
+
+def test_4_1_a_threatened_home_castle_gets_a_defense_order(rules: Ruleset) -> None:
+    s = blank(rules)
+    s.supply["greyjoy"] = 6
+    put(s, "winterfell", "stark", "footman")
+    put(s, "moat-cailin", "greyjoy", "knight", "knight", "footman")
+    action = decision(StandardBot(1), planning(s), "stark")
+    assert orders_of(rules, action)["winterfell"] == "defense"
+
+
+def test_5_4_1_it_supports_its_own_attack_from_a_neighbouring_army(rules: Ruleset) -> None:
+    # Winterfell's two knights (4) + March alone do not surely beat two footmen in White
+    # Harbor with its garrison-free castle; the ship in the Shivering Sea next to it supports.
+    s = blank(rules)
+    put(s, "winterfell", "stark", "knight", "knight")
+    put(s, "the-shivering-sea", "stark", "ship")
+    put(s, "white-harbor", "greyjoy", "footman", "footman")
+    orders = orders_of(rules, decision(StandardBot(1), planning(s), "stark"))
+    assert orders == {"winterfell": "march", "the-shivering-sea": "support"}
+
+
+def bid_with(rules: Ruleset, power: int) -> int:
+    s = blank(rules, keep_units=True)
+    s.power = dict.fromkeys(s.houses, 4) | {"stark": power}
+    run(s, ClashOfKings())
+    assert prompt(s, "stark").data["track"] == "iron_throne"
+    action = decision(StandardBot(1), s, "stark")
+    assert isinstance(action, Bid)
+    assert 0 <= action.amount <= power
+    return action.amount
+
+
+def test_3_6_it_bids_more_on_a_track_when_it_holds_more_power(rules: Ruleset) -> None:
+    assert bid_with(rules, 12) > bid_with(rules, 2)
+
+
+def strength(rules: Ruleset, action: object) -> int:
+    assert isinstance(action, Choose)
+    return rules.house_cards[action.option].strength
+
+
+def test_5_4_3_it_plays_a_card_that_wins_when_one_exists(rules: Ruleset) -> None:
+    # Greyjoy holds only Asha (1): 2 footmen + 1 = 3. Stark: knight + footman + March +0 = 3.
+    # A 0 card ties and Greyjoy, higher on Fiefdoms, wins (5.4.8); any card of 1 or more wins,
+    # and the cheapest of them is played (the Blade is used up, 5.4.6).
+    s = stark_attacks_white_harbor(
+        rules, ("footman", "knight"), ("footman", "footman"), greyjoy_hand=("asha-greyjoy",)
+    )
+    s.blade_used = True
+    assert s.tracks["fiefdoms"].index("greyjoy") < s.tracks["fiefdoms"].index("stark")
+    assert strength(rules, decision(StandardBot(1), s, "stark")) == 1
+
+
+def test_5_4_3_in_a_lost_fight_it_saves_its_strong_cards(rules: Ruleset) -> None:
+    # One footman (1) against four footmen behind a Defense +2: no card can win.
+    s = stark_attacks_white_harbor(
+        rules, ("footman",), ("footman", "footman", "footman", "footman"), defense="defense+2*"
+    )
+    weakest = min(rules.house_cards[c].strength for c in s.hands["stark"])
+    assert strength(rules, decision(StandardBot(1), s, "stark")) == weakest
