@@ -36,9 +36,12 @@ from .engine.content import (
     GameOption,
     HouseCard,
     HouseDef,
+    AnsweringHouse,
     IconModifier,
+    LeftOut,
     MusterTargets,
     OrderToken,
+    PlanningSteps,
     PowerIncome,
     ReferenceCard,
     Setup,
@@ -221,6 +224,18 @@ def plugin_in_game(options: Mapping[str, Any]) -> bool | None:
     """
 
 
+@hookspec
+def register_setup_overrides() -> list[Setup]:
+    """Setups that replace the setup another plugin registered for the same player count, in
+    the games this plugin is part of (an expansion played with fewer players in its own way:
+    RULES.md 11.2.5, every untaken house is a vassal on the 7-player board). ``Setup.players``
+    names the houses players take when some houses in play have no player of their own.
+
+    :return: Setup objects, at most one per player count across all plugins; each must
+        replace a registered setup, else the plugins' content does not fit together.
+    """
+
+
 # ---------------------------------------------------------------------------------- rules
 
 
@@ -335,6 +350,44 @@ def rule_muster_targets(options: Mapping[str, Any]) -> MusterTargets | None:
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
     """Runs once after the board is set up (RULES.md 2): ``f(state) -> None``, after units,
     decks and supply are placed and before round 1 starts (extra decks, tokens, units).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_left_out(options: Mapping[str, Any]) -> LeftOut | None:
+    """Leave a house out of a rule point (RULES.md 11.10.1, vassals):
+    ``f(state, house, point) -> bool``, True to leave ``house`` out at ``point``, one of
+    ``westeros.engine.content.LEFT_OUT_POINTS``: ``"orders"`` (it is not asked for orders in
+    the Planning phase, 4.1), ``"wildling_bid"`` (it neither bids against a wildling attack nor
+    suffers or gains from it, 7.2), ``"dominance"`` (it never holds a dominance token: the
+    highest house on the track not left out does, 1.6.2), ``"victory"`` (it cannot win, 9) and
+    ``"power"`` (it gains no power tokens, 1.5.2). Read-only and cheap: asked very often.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_planning_steps(options: Mapping[str, Any]) -> PlanningSteps | None:
+    """Steps run at the start of every Planning phase, before orders are placed (RULES.md 4,
+    11.10.3 claiming vassals): ``f(state) -> list[Step]``; the steps (``Step`` or
+    ``Decision``) run in the given order, each plugin's after the previous plugin's.
+
+    :param options: the game's options.
+    :return: the step factory, or None when inactive.
+    """
+
+
+@hookspec
+def rule_answering_house(options: Mapping[str, Any]) -> AnsweringHouse | None:
+    """Who answers for a house that has no player of its own (RULES.md 11.10.8, a commander
+    for its vassal): ``f(state, house) -> house or None``. The prompts of ``house`` stay
+    addressed to ``house``; ``westeros.engine.flow.answering_house`` tells hosts whose player
+    answers them (the first plugin naming a house wins; None: ``house`` itself).
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

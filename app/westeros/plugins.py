@@ -100,6 +100,7 @@ CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
     "register_translations": ("translations", None, "translation folder"),
     "register_client_scripts": ("client_scripts", None, "client script"),
     "register_reference_cards": ("reference_cards", "id", "reference card"),
+    "register_setup_overrides": ("setup_overrides", "player_count", "setup override"),
 }
 UI_FIELDS = (
     "ai_personalities",
@@ -125,6 +126,9 @@ RULE_HOOKS: dict[str, str] = {
     "rule_power_income": "power_income",
     "rule_muster_targets": "muster_targets",
     "rule_setup": "setup",
+    "rule_left_out": "left_out",
+    "rule_planning_steps": "planning_steps",
+    "rule_answering_house": "answering_house",
 }
 
 

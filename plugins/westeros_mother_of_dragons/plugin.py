@@ -11,12 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from westeros import hookimpl
+from westeros.engine.actions import Action
 from westeros.engine.content import (
+    AiAnswer,
+    AnsweringHouse,
     AreaDef,
     EventText,
     GameOption,
     HouseCard,
     HouseDef,
+    LeftOut,
+    PlanningSteps,
     Setup,
     StartingUnit,
     StateHook,
@@ -24,7 +29,7 @@ from westeros.engine.content import (
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
-from . import content, log_texts
+from . import content, log_texts, vassals
 
 HERE = Path(__file__).resolve().parent
 OPTION = "mother_of_dragons"
@@ -38,7 +43,8 @@ def register_game_options() -> list[GameOption]:
             "Mother of Dragons",
             False,
             "Play with 7 players: House Arryn joins on the board with The Bite and the Vale.",
-        )
+        ),
+        vassals.game_option(),
     ]
 
 
@@ -88,19 +94,56 @@ def register_setups() -> list[Setup]:
 
 
 def refuse_other_player_counts(state: State) -> None:
-    """Mother of Dragons is set up for 7 players (11.2.1); with fewer, the absent houses would
-    be vassals (11.2.5), which this plugin does not bring yet."""
+    """Mother of Dragons is set up for 7 players (11.2.1); with fewer, the absent houses are
+    vassals (11.2.5), which needs the vassals option."""
     counts = sorted(s.player_count for s in content.setups())
-    if len(state.houses) not in counts:
+    count = state.setup.player_count
+    if count not in counts and not state.options.get(vassals.OPTION):
         raise ContentError(
-            f"Mother of Dragons is played with {counts} players, not {len(state.houses)} "
-            "(fewer players need vassals, RULES.md 11.2.5, not available yet)"
+            f"Mother of Dragons is played with {counts} players, not {count} (fewer players "
+            f"need vassals: the {vassals.OPTION!r} option, RULES.md 11.2.5)"
         )
+
+
+def setup(state: State) -> None:
+    """Refuse player counts without a Mother of Dragons setup, then set up vassals (11.10.2)."""
+    refuse_other_player_counts(state)
+    vassals.setup(state)
+
+
+@hookimpl
+def register_setup_overrides() -> list[Setup]:
+    return vassals.setup_overrides(content.setups()[0])
 
 
 @hookimpl
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
-    return refuse_other_player_counts
+    return setup
+
+
+@hookimpl
+def rule_left_out(options: Mapping[str, Any]) -> LeftOut | None:
+    return vassals.left_out if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_planning_steps(options: Mapping[str, Any]) -> PlanningSteps | None:
+    return vassals.planning_steps if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_answering_house(options: Mapping[str, Any]) -> AnsweringHouse | None:
+    return vassals.answering_house if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def register_action_kinds() -> list[type[Action]]:
+    return [vassals.ClaimVassalsAction]
+
+
+@hookimpl
+def register_ai_answers() -> list[AiAnswer]:
+    return [AiAnswer("claim_vassals", vassals.claim_most)]
 
 
 @hookimpl

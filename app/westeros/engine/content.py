@@ -194,6 +194,9 @@ class Setup:
     units_not_placed_in: frozenset[str]
     supply_table: tuple[tuple[int, ...], ...]
     star_limits: tuple[int, ...]
+    players: tuple[str, ...] = ()
+    """The houses players take, when some ``houses`` are in play without a player of their own
+    (vassals, RULES.md 11.10); empty: a player for every house."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +392,34 @@ class PowerIncome(Protocol):
     def __call__(self, state: State, house: str, /) -> int: ...
 
 
+class LeftOut(Protocol):
+    """``rule_left_out``: True when ``house`` takes no part at rule ``point`` (a ``POINTS``
+    name)."""
+
+    def __call__(self, state: State, house: str, point: str, /) -> bool: ...
+
+
+class PlanningSteps(Protocol):
+    """``rule_planning_steps``: steps run at the start of the Planning phase, before orders
+    are placed (4)."""
+
+    def __call__(self, state: State, /) -> list[Step]: ...
+
+
+class AnsweringHouse(Protocol):
+    """``rule_answering_house``: the house whose player answers the prompts of ``house``, or
+    None for ``house`` itself."""
+
+    def __call__(self, state: State, house: str, /) -> str | None: ...
+
+
+LEFT_OUT_POINTS = ("orders", "wildling_bid", "dominance", "victory", "power")
+"""Rule points ``rule_left_out`` may leave a house out of: placing orders in the Planning phase
+(4.1), bidding against (and suffering or gaining from) a wildling attack (7.2), holding a
+dominance token (1.6.2, the next house down holds it), winning (9) and gaining power tokens
+(1.5.2)."""
+
+
 class MusterTargets(Protocol):
     """``rule_muster_targets``: extra areas a unit mustered in ``area`` may go (3.5.3)."""
 
@@ -411,6 +442,10 @@ class RuleHooks:
     - ``muster_targets(state, area, house, unit) -> list[str]``: extra areas a unit mustered in
       ``area`` may be placed in (ports 6.2.4).
     - ``setup(state) -> None``: after the board is set up (ToB deck, port ships).
+    - ``left_out(state, house, point) -> bool``: leave a house out of a rule point
+      (``LEFT_OUT_POINTS``).
+    - ``planning_steps(state) -> list[Step]``: steps at the start of the Planning phase.
+    - ``answering_house(state, house) -> str | None``: who answers for a house.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -424,6 +459,9 @@ class RuleHooks:
     power_income: tuple[PowerIncome, ...] = ()
     muster_targets: tuple[MusterTargets, ...] = ()
     setup: tuple[StateHook, ...] = ()
+    left_out: tuple[LeftOut, ...] = ()
+    planning_steps: tuple[PlanningSteps, ...] = ()
+    answering_house: tuple[AnsweringHouse, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
@@ -486,6 +524,7 @@ class Ruleset:
         ai_answers: Iterable[AiAnswer] = (),
         area_overrides: Iterable[AreaDef] = (),
         removed_adjacent: Iterable[tuple[str, str]] = (),
+        setup_overrides: Iterable[Setup] = (),
     ) -> None:
         from .actions import engine_kinds
 
@@ -512,6 +551,10 @@ class Ruleset:
         for setup in setups:
             if setup.player_count in self.setups:
                 raise ContentError(f"two setups for {setup.player_count} players")
+            self.setups[setup.player_count] = setup
+        for setup in setup_overrides:
+            if setup.player_count not in self.setups:
+                raise ContentError(f"setup override for {setup.player_count} players, none to replace")
             self.setups[setup.player_count] = setup
         self.starting_units = tuple(starting_units)
         self.hooks = hooks or RuleHooks()

@@ -23,7 +23,7 @@ from .errors import (
     StarLimitExceeded,
     TokenReused,
 )
-from .flow import Decision, Prompt, Simultaneous, Step
+from .flow import Decision, Prompt, Simultaneous, Step, left_out
 from .state import Order, State
 
 LOOK = "look_at_wildling_card"
@@ -94,12 +94,19 @@ def token_data(state: State) -> list[dict[str, Any]]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlanningPhase(Step):
     """Start the Planning phase (4): every house with units places orders in secret, then the
-    orders are revealed and the Raven holder decides (4.4)."""
+    orders are revealed and the Raven holder decides (4.4). Plugins' Planning steps
+    (``rule_planning_steps``) run first; houses they leave out of orders place none here."""
 
     def run(self, state: State) -> None:
         areas = order_areas(state)
-        houses = tuple(h for h in tracks.turn_order(state) if h in areas)
+        houses = tuple(
+            h
+            for h in tracks.turn_order(state)
+            if h in areas and not left_out(state, h, "orders")
+        )
+        steps = [step for hook in state.rules.hooks.planning_steps for step in hook(state)]
         state.push(
+            *steps,
             OrderPlacement(houses, tuple((h, tuple(areas[h])) for h in houses)),
             MessengerRaven(),
         )
