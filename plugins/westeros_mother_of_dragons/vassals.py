@@ -189,8 +189,11 @@ def left_out(state: State, house: str, point: str) -> bool:
 
 
 def answering_house(state: State, house: str) -> str | None:
-    """A vassal's commander answers for it this round (11.10.8)."""
-    return commander(state, house)
+    """A vassal's commander answers for it (11.10.8); its links last until the next claiming
+    (11.10.3), and before the first one the first player in turn order answers."""
+    if not is_vassal(state, house):
+        return None
+    return commander(state, house) or players_in_turn_order(state)[0]
 
 
 def planning_steps(state: State) -> list[Step]:

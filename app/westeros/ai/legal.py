@@ -215,4 +215,7 @@ def fallback_action(view: Mapping[str, Any], rules: Ruleset) -> Action:
         return SelectUnits(tuple((a, t) for a, t in list(data["units"])[:count]))
     if "min" in data:
         return _amount(actions, data["min"], rules)
+    plugin = rules.ai_answers.get(kind)
+    if plugin is not None:  # a plugin prompt of its own shape: the plugin's AI answer
+        return plugin.answer(view, rules, random.Random(kind))
     raise ValueError(f"no legal answer can be built from the data of prompt {kind!r}")

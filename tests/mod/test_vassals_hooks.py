@@ -1,0 +1,125 @@
+"""The general hooks vassals (RULES.md 11.10) need, each tested with a small toy plugin on the
+base game (checked by tests/plugins/test_meta.py): a setup override, leaving a house out of a
+rule point, Planning steps and who answers for a house."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tests.builders import blank, put, run
+from westeros import hookimpl
+from westeros.engine import power, tracks, victory
+from westeros.engine.content import Ruleset, Setup
+from westeros.engine.flow import Step, answering_house, pending
+from westeros.engine.planning import PlanningPhase
+from westeros.engine.setup import new_game
+from westeros.engine.state import State
+from westeros.engine.wildlings import WildlingAttack
+
+Factory = Callable[..., Ruleset]
+Rule = Callable[..., Any] | None
+STARTING_POWER = 5  # RULES.md 1.5.4
+
+
+class SmallCouncil:
+    """Three players on the 4-player board: Greyjoy is in play without a player."""
+
+    NAME = "small-council"
+
+    @hookimpl
+    def register_setup_overrides(self) -> list[Setup]:
+        return [SMALL_COUNCIL]
+
+
+SMALL_COUNCIL = Setup(
+    player_count=3,
+    houses=("baratheon", "lannister", "stark", "greyjoy"),
+    tracks={
+        "iron_throne": ("baratheon", "lannister", "stark", "greyjoy"),
+        "fiefdoms": ("greyjoy", "stark", "baratheon", "lannister"),
+        "kings_court": ("lannister", "stark", "baratheon", "greyjoy"),
+    },
+    neutral_forces={},
+    blocked_areas=frozenset(),
+    units_not_placed_in=frozenset(),
+    supply_table=((2, 2), (3, 2), (3, 2, 2), (3, 2, 2, 2), (3, 3, 2, 2), (4, 3, 2, 2)),
+    star_limits=(3, 2, 1, 0),
+    players=("baratheon", "lannister", "stark"),
+)
+
+
+def test_hook_register_setup_overrides(westeros_ruleset: Factory) -> None:
+    s = new_game(westeros_ruleset(SmallCouncil()), 3, 1)
+    assert s.houses == ("baratheon", "lannister", "stark", "greyjoy")
+    assert s.setup.players == ("baratheon", "lannister", "stark")
+    assert any(u.house == "greyjoy" for units in s.units.values() for u in units)
+    assert new_game(westeros_ruleset(), 3, 1).houses == ("baratheon", "lannister", "stark")
+
+
+def greyjoy_left_out(state: State, house: str, point: str) -> bool:
+    return house == "greyjoy"
+
+
+class Outcasts:
+    NAME = "outcasts"
+
+    @hookimpl
+    def rule_left_out(self, options: Mapping[str, Any]) -> Rule:
+        return greyjoy_left_out
+
+
+def test_hook_rule_left_out(westeros_ruleset: Factory) -> None:
+    s = blank(westeros_ruleset(Outcasts()), 4)
+    s.tracks["kings_court"] = ("greyjoy", "lannister", "stark", "baratheon")
+    assert tracks.holder(s, "kings_court") == "lannister"
+    assert power.gain(s, "greyjoy", 3) == 0
+    assert s.power["greyjoy"] == STARTING_POWER
+    assert "greyjoy" not in victory.ranking(s)
+    put(s, "pyke", "greyjoy", "footman")
+    put(s, "winterfell", "stark", "footman")
+    run(s, PlanningPhase())
+    assert set(pending(s)) == {"stark"}
+    s2 = blank(westeros_ruleset(Outcasts()), 4)
+    run(s2, WildlingAttack())
+    assert "greyjoy" not in pending(s2)
+    assert {"stark", "lannister", "baratheon"} <= set(pending(s2))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Muster(Step):
+    def run(self, state: State) -> None:
+        state.ext["planning_started"] = state.ext.get("planning_started", 0) + 1
+
+
+class Heralds:
+    NAME = "heralds"
+
+    @hookimpl
+    def rule_planning_steps(self, options: Mapping[str, Any]) -> Rule:
+        return lambda state: [Muster()]
+
+
+def test_hook_rule_planning_steps(westeros_ruleset: Factory) -> None:
+    s = blank(westeros_ruleset(Heralds()), 4)
+    put(s, "winterfell", "stark", "footman")
+    run(s, PlanningPhase())
+    assert s.ext["planning_started"] == 1
+    assert pending(s)["stark"].kind == "place_orders"
+
+
+class Regency:
+    NAME = "regency"
+
+    @hookimpl
+    def rule_answering_house(self, options: Mapping[str, Any]) -> Rule:
+        return lambda state, house: "stark" if house == "greyjoy" else None
+
+
+def test_hook_rule_answering_house(westeros_ruleset: Factory) -> None:
+    s = blank(westeros_ruleset(Regency()), 4)
+    assert answering_house(s, "greyjoy") == "stark"
+    assert answering_house(s, "lannister") == "lannister"
+    plain = blank(westeros_ruleset(), 4)
+    assert answering_house(plain, "greyjoy") == "greyjoy"
