@@ -28,6 +28,7 @@ import pluggy
 from .engine.actions import Action
 from .engine.content import (
     AiAnswer,
+    AnsweringHouse,
     AreaDef,
     AreaKind,
     CombatHook,
@@ -36,7 +37,6 @@ from .engine.content import (
     GameOption,
     HouseCard,
     HouseDef,
-    AnsweringHouse,
     IconModifier,
     LeftOut,
     MusterTargets,

@@ -26,6 +26,16 @@ def cards_removed_from_game(w: Words, e: Mapping[str, Any]) -> str:
     return w._("Removed from the game: {cards}.").format(cards=cards)
 
 
+def vassals_claimed(w: Words, e: Mapping[str, Any]) -> str:
+    """A player claims vassals for the round, or the last player takes the rest (11.10.3)."""
+    if not e["vassals"]:
+        return w._("{house} claims no vassal this round.").format(house=w.house(e["house"]))
+    vassals = ", ".join(w.house(h) for h in e["vassals"])
+    return w._("{house} commands {vassals} this round.").format(
+        house=w.house(e["house"]), vassals=vassals
+    )
+
+
 OPTIONS = {TAKE_BACK: N_("Take the card back"), DISCARD: N_("Leave it discarded")}
 """Labels of the options this plugin's decisions offer (Lysa Arryn)."""
 
@@ -35,4 +45,5 @@ def event_texts() -> list[EventText]:
     return [
         EventText("card_taken_back", card_taken_back, OPTIONS),
         EventText("cards_removed_from_game", cards_removed_from_game),
+        EventText("vassals_claimed", vassals_claimed),
     ]

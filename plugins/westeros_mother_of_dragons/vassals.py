@@ -238,7 +238,9 @@ class ClaimVassals(Decision):
         """How many vassals the current player may claim: its own share plus the shares that
         earlier players left unclaimed."""
         shares = allowances(len(vassals(state)), len(self.players))
-        return min(sum(shares[: self.index + 1]) - len(commanders(state)), len(self.unclaimed(state)))
+        return min(
+            sum(shares[: self.index + 1]) - len(commanders(state)), len(self.unclaimed(state))
+        )
 
     def house(self) -> str:
         """The player claiming now."""

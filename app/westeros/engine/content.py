@@ -554,7 +554,9 @@ class Ruleset:
             self.setups[setup.player_count] = setup
         for setup in setup_overrides:
             if setup.player_count not in self.setups:
-                raise ContentError(f"setup override for {setup.player_count} players, none to replace")
+                raise ContentError(
+                    f"setup override for {setup.player_count} players, none to replace"
+                )
             self.setups[setup.player_count] = setup
         self.starting_units = tuple(starting_units)
         self.hooks = hooks or RuleHooks()

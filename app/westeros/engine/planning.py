@@ -100,9 +100,7 @@ class PlanningPhase(Step):
     def run(self, state: State) -> None:
         areas = order_areas(state)
         houses = tuple(
-            h
-            for h in tracks.turn_order(state)
-            if h in areas and not left_out(state, h, "orders")
+            h for h in tracks.turn_order(state) if h in areas and not left_out(state, h, "orders")
         )
         steps = [step for hook in state.rules.hooks.planning_steps for step in hook(state)]
         state.push(
