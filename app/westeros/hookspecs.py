@@ -37,6 +37,7 @@ from .engine.content import (
     GameOption,
     HouseCard,
     HouseDef,
+    HouseOrdersRule,
     IconModifier,
     LeftOut,
     MusterTargets,
@@ -388,6 +389,19 @@ def rule_answering_house(options: Mapping[str, Any]) -> AnsweringHouse | None:
     for its vassal): ``f(state, house) -> house or None``. The prompts of ``house`` stay
     addressed to ``house``; ``westeros.engine.flow.answering_house`` tells hosts whose player
     answers them (the first plugin naming a house wins; None: ``house`` itself).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_house_orders(options: Mapping[str, Any]) -> HouseOrdersRule | None:
+    """How a house places orders when not in the usual way (RULES.md 11.10.4, a vassal's four
+    tokens, at most 2 orders): ``f(state, house) -> HouseOrders or None``, the ids of the order
+    tokens ``house`` owns, its most orders, whether every area must be filled (4.2) and its star
+    limit. The Planning prompt, its checks and the Messenger Raven (4.4) follow it; the first
+    plugin answering for a house wins, None: every token, the usual limits.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

@@ -129,6 +129,7 @@ RULE_HOOKS: dict[str, str] = {
     "rule_left_out": "left_out",
     "rule_planning_steps": "planning_steps",
     "rule_answering_house": "answering_house",
+    "rule_house_orders": "house_orders",
 }
 
 

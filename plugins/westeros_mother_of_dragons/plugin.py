@@ -20,7 +20,9 @@ from westeros.engine.content import (
     GameOption,
     HouseCard,
     HouseDef,
+    HouseOrdersRule,
     LeftOut,
+    OrderToken,
     PlanningSteps,
     Setup,
     StartingUnit,
@@ -134,6 +136,16 @@ def rule_planning_steps(options: Mapping[str, Any]) -> PlanningSteps | None:
 @hookimpl
 def rule_answering_house(options: Mapping[str, Any]) -> AnsweringHouse | None:
     return vassals.answering_house if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def register_order_tokens() -> list[OrderToken]:
+    return list(vassals.ORDER_TOKENS)
+
+
+@hookimpl
+def rule_house_orders(options: Mapping[str, Any]) -> HouseOrdersRule | None:
+    return vassals.house_orders
 
 
 @hookimpl

@@ -7,13 +7,14 @@ players claim the vassals they command this round (11.10.3)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from westeros.engine import board
 from westeros.engine.actions import Action
-from westeros.engine.content import GameOption, Ruleset, Setup
+from westeros.engine.content import GameOption, HouseOrders, OrderToken, Ruleset, Setup
 from westeros.engine.errors import IllegalChoice
 from westeros.engine.flow import Decision, Prompt, Step
 from westeros.engine.state import TRACKS, State
@@ -91,6 +92,20 @@ VASSAL_SETUPS: dict[str, tuple[tuple[str, str, int], ...]] = {
     ),
 }
 """Each house's vassal setup card (11.10.2, S&R data): (area, unit type, count)."""
+
+
+ORDER_TOKENS = (
+    OrderToken("vassal-march+0", "march", 0, False),
+    OrderToken("vassal-raid-support+1", "support", 1, False),
+    OrderToken("vassal-defense+1-muster", "defense", 1, False),
+    OrderToken("vassal-defense+3", "defense", 3, False),
+)
+"""A vassal's four order tokens (11.10.4), none starred. The Raid/Support +1 is resolved as
+a Support +1 and the Defense +1/Muster as a Defense +1 (their Raid and Muster uses, 11.10.5,
+are not implemented yet)."""
+VASSAL_TOKENS = frozenset(t.id for t in ORDER_TOKENS)
+VASSAL_ORDERS = 2
+"""Orders a commander may place for each of its vassals (11.10.4)."""
 
 
 def game_option() -> GameOption:
@@ -178,14 +193,27 @@ def setup(state: State) -> None:
 # ---------------------------------------------------------------------------------- rules
 
 
-LEFT_OUT = frozenset({"orders", "wildling_bid", "dominance", "victory", "power"})
-"""Rule points a vassal takes no part in (11.10.1; orders: the players' own Planning)."""
+LEFT_OUT = frozenset({"wildling_bid", "dominance", "victory", "power"})
+"""Rule points a vassal takes no part in (11.10.1, 11.10.7)."""
 
 
 def left_out(state: State, house: str, point: str) -> bool:
-    """Vassals place no orders of their own, never bid against wildlings nor suffer their
-    effects, never hold a dominance token, cannot win and gain no power (11.10.1, 11.10.7)."""
+    """Vassals never bid against wildlings nor suffer their effects, never hold a dominance
+    token, cannot win and gain no power (11.10.1, 11.10.7)."""
     return point in LEFT_OUT and is_vassal(state, house)
+
+
+@functools.cache
+def _player_tokens(rules: Ruleset) -> frozenset[str]:
+    return frozenset(rules.order_tokens) - VASSAL_TOKENS
+
+
+def house_orders(state: State, house: str) -> HouseOrders:
+    """A vassal's orders: its four tokens, at most 2 orders, none starred, placed by its
+    commander (11.10.4); every other house owns every token but the vassal tokens."""
+    if is_vassal(state, house):
+        return HouseOrders(VASSAL_TOKENS, VASSAL_ORDERS, fill_every_area=False, star_limit=0)
+    return HouseOrders(_player_tokens(state.rules))
 
 
 def answering_house(state: State, house: str) -> str | None:

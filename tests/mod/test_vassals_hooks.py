@@ -8,12 +8,15 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import pytest
+
 from tests.builders import blank, put, run
 from westeros import hookimpl
 from westeros.engine import power, tracks, victory
-from westeros.engine.content import Ruleset, Setup
-from westeros.engine.flow import Step, answering_house, pending
-from westeros.engine.planning import PlanningPhase
+from westeros.engine.content import HouseOrders, Ruleset, Setup
+from westeros.engine.errors import IllegalOrder
+from westeros.engine.flow import Step, answering_house, apply, pending
+from westeros.engine.planning import PlaceOrders, PlanningPhase
 from westeros.engine.setup import new_game
 from westeros.engine.state import State
 from westeros.engine.wildlings import WildlingAttack
@@ -123,3 +126,37 @@ def test_hook_rule_answering_house(westeros_ruleset: Factory) -> None:
     assert answering_house(s, "lannister") == "lannister"
     plain = blank(westeros_ruleset(), 4)
     assert answering_house(plain, "greyjoy") == "greyjoy"
+
+
+def greyjoy_scouts(state: State, house: str) -> HouseOrders | None:
+    if house != "greyjoy":
+        return None
+    return HouseOrders(frozenset({"march+0", "raid+0"}), max_orders=1, fill_every_area=False)
+
+
+class Scouts:
+    NAME = "scouts"
+
+    @hookimpl
+    def rule_house_orders(self, options: Mapping[str, Any]) -> Rule:
+        return greyjoy_scouts
+
+
+def test_hook_rule_house_orders(westeros_ruleset: Factory) -> None:
+    s = blank(westeros_ruleset(Scouts()), 4)
+    put(s, "pyke", "greyjoy", "footman")
+    put(s, "greywater-watch", "greyjoy", "footman")
+    put(s, "winterfell", "stark", "footman")
+    run(s, PlanningPhase())
+    greyjoy = pending(s)["greyjoy"].data
+    assert {t["id"] for t in greyjoy["tokens"]} == {"march+0", "raid+0"}
+    assert greyjoy["max_orders"] == 1
+    assert len(pending(s)["stark"].data["tokens"]) == 15  # RULES.md 1.4.1
+    with pytest.raises(IllegalOrder):
+        apply(s, "greyjoy", PlaceOrders((("pyke", "march+0"), ("greywater-watch", "raid+0"))))
+    with pytest.raises(IllegalOrder):
+        apply(s, "greyjoy", PlaceOrders((("pyke", "defense+1"),)))
+    s, _ = apply(s, "greyjoy", PlaceOrders((("pyke", "march+0"),)))
+    s, _ = apply(s, "stark", PlaceOrders((("winterfell", "defense+1"),)))
+    assert s.orders["pyke"].token == "march+0"
+    assert "greywater-watch" not in s.orders

@@ -44,7 +44,8 @@ def complete_orders(
     rank: Callable[[str, Mapping[str, Any]], float],
 ) -> PlaceOrders:
     """Keep the legal part of ``chosen`` (area → token id) and fill every other area while a
-    legal token remains (4.2), best ``rank(area, token)`` first; the star limit (4.3.1) holds."""
+    legal token remains (4.2), best ``rank(area, token)`` first; the star limit (4.3.1) and a
+    prompt's ``max_orders`` hold."""
     areas = list(data["areas"])
     tokens = {t["id"]: t for t in usable_tokens(data)}
     room = data["star_limit"]
@@ -66,7 +67,8 @@ def complete_orders(
         orders[area] = best["id"]
         room -= best["star"]
         del tokens[best["id"]]
-    return PlaceOrders(tuple(sorted(orders.items())))
+    kept = list(orders.items())[: data.get("max_orders", len(orders))]  # a vassal's 2 (11.10.4)
+    return PlaceOrders(tuple(sorted(kept)))
 
 
 def raven_replacements(data: Mapping[str, Any], rules: Ruleset) -> list[ReplaceOrder]:

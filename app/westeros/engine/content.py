@@ -413,6 +413,25 @@ class AnsweringHouse(Protocol):
     def __call__(self, state: State, house: str, /) -> str | None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class HouseOrders:
+    """How one house places orders (``rule_house_orders``; vassals, RULES.md 11.10.4): the
+    ids of the order tokens it owns, at most ``max_orders`` orders (None: one per area with
+    units), whether every area must get an order while a token fits (4.2), and its star limit
+    (None: by King's Court position, 1.6.3)."""
+
+    tokens: frozenset[str]
+    max_orders: int | None = None
+    fill_every_area: bool = True
+    star_limit: int | None = None
+
+
+class HouseOrdersRule(Protocol):
+    """``rule_house_orders``: how ``house`` places orders, or None for the usual way."""
+
+    def __call__(self, state: State, house: str, /) -> HouseOrders | None: ...
+
+
 LEFT_OUT_POINTS = ("orders", "wildling_bid", "dominance", "victory", "power")
 """Rule points ``rule_left_out`` may leave a house out of: placing orders in the Planning phase
 (4.1), bidding against (and suffering or gaining from) a wildling attack (7.2), holding a
@@ -446,6 +465,7 @@ class RuleHooks:
       (``LEFT_OUT_POINTS``).
     - ``planning_steps(state) -> list[Step]``: steps at the start of the Planning phase.
     - ``answering_house(state, house) -> str | None``: who answers for a house.
+    - ``house_orders(state, house) -> HouseOrders | None``: a house's tokens and order limits.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -462,6 +482,7 @@ class RuleHooks:
     left_out: tuple[LeftOut, ...] = ()
     planning_steps: tuple[PlanningSteps, ...] = ()
     answering_house: tuple[AnsweringHouse, ...] = ()
+    house_orders: tuple[HouseOrdersRule, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:

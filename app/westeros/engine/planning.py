@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from . import tracks
 from .actions import Action, Choose
 from .choices import ChooseOption
-from .content import OrderToken, Ruleset
+from .content import HouseOrders, OrderToken, Ruleset
 from .errors import (
     AreaLeftEmpty,
     ForbiddenOrder,
@@ -91,6 +91,37 @@ def token_data(state: State) -> list[dict[str, Any]]:
     return list(_token_table(state.rules, state.restrictions))
 
 
+def house_orders(state: State, house: str) -> HouseOrders | None:
+    """How ``house`` places orders by a plugin's rule (``rule_house_orders``; a vassal's
+    tokens, 11.10.4), or None for the usual way."""
+    for hook in state.rules.hooks.house_orders:
+        rule = hook(state, house)
+        if rule is not None:
+            return rule
+    return None
+
+
+def owns(state: State, house: str, token: str) -> bool:
+    """Is ``token`` one of the order tokens ``house`` owns (1.4.1)?"""
+    rule = house_orders(state, house)
+    return rule is None or token in rule.tokens
+
+
+def star_limit(state: State, house: str) -> int:
+    """Starred orders ``house`` may place: by King's Court (1.6.3) unless a plugin says."""
+    rule = house_orders(state, house)
+    if rule is None or rule.star_limit is None:
+        return tracks.star_limit(state, house)
+    return rule.star_limit
+
+
+def house_token_data(state: State, house: str) -> list[dict[str, Any]]:
+    """``token_data`` of the tokens ``house`` owns."""
+    rule = house_orders(state, house)
+    table = token_data(state)
+    return table if rule is None else [t for t in table if t["id"] in rule.tokens]
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlanningPhase(Step):
     """Start the Planning phase (4): every house with units places orders in secret, then the
@@ -130,23 +161,29 @@ class OrderPlacement(Simultaneous):
         return ()
 
     def prompt_for(self, state: State, house: str) -> Prompt:
-        return Prompt(
-            house,
-            "place_orders",
-            (PlaceOrders.kind,),
-            {
-                "areas": list(self.areas_of(house)),
-                "tokens": token_data(state),
-                "star_limit": tracks.star_limit(state, house),
-                "fill_every_area": True,
-            },
-        )
+        rule = house_orders(state, house)
+        data = {
+            "areas": list(self.areas_of(house)),
+            "tokens": house_token_data(state, house),
+            "star_limit": star_limit(state, house),
+            "fill_every_area": rule is None or rule.fill_every_area,
+        }
+        if rule is not None and rule.max_orders is not None:
+            data["max_orders"] = rule.max_orders
+        return Prompt(house, "place_orders", (PlaceOrders.kind,), data)
 
     def check(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, PlaceOrders)
         areas = self.areas_of(house)
         tokens = state.rules.order_tokens
-        limit = tracks.star_limit(state, house)
+        limit = star_limit(state, house)
+        rule = house_orders(state, house)
+        if (
+            rule is not None
+            and rule.max_orders is not None
+            and len(action.orders) > rule.max_orders
+        ):
+            raise IllegalOrder(f"{house} may place at most {rule.max_orders} orders", "11.10.4")
         filled: set[str] = set()
         used: set[str] = set()
         stars = 0
@@ -156,8 +193,8 @@ class OrderPlacement(Simultaneous):
             if area in filled:
                 raise IllegalOrder(f"two orders in {area!r}", "4.1")
             token = tokens.get(token_id)
-            if token is None:
-                raise IllegalOrder(f"no order token {token_id!r}", "1.4.1")
+            if token is None or not owns(state, house, token_id):
+                raise IllegalOrder(f"{house} has no order token {token_id!r}", "1.4.1")
             if token_id in used:
                 raise TokenReused(f"order token {token_id!r} is placed twice")
             reason = forbidden(state, token)
@@ -168,11 +205,12 @@ class OrderPlacement(Simultaneous):
             stars += token.star
         if stars > limit:
             raise StarLimitExceeded(f"{house} may place {limit} starred order(s), not {stars}")
-        if len(filled) < len(areas):
+        if len(filled) < len(areas) and (rule is None or rule.fill_every_area):
             spare = [
                 t.id
                 for t in tokens.values()
                 if t.id not in used
+                and owns(state, house, t.id)
                 and forbidden(state, t) is None
                 and (not t.star or stars < limit)
             ]
@@ -183,8 +221,15 @@ class OrderPlacement(Simultaneous):
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
         areas = list(self.areas_of(house))
         rnd.shuffle(areas)
-        limit = tracks.star_limit(state, house)
-        tokens = [t for t in state.rules.order_tokens.values() if forbidden(state, t) is None]
+        rule = house_orders(state, house)
+        if rule is not None and rule.max_orders is not None:
+            areas = areas[: rnd.randint(0, min(rule.max_orders, len(areas)))]
+        limit = star_limit(state, house)
+        tokens = [
+            t
+            for t in state.rules.order_tokens.values()
+            if forbidden(state, t) is None and owns(state, house, t.id)
+        ]
         rnd.shuffle(tokens)
         orders: list[tuple[str, str]] = []
         stars = 0
@@ -230,7 +275,7 @@ class MessengerRaven(Decision):
         return [
             t
             for t in state.rules.order_tokens.values()
-            if t.id not in placed and forbidden(state, t) is None
+            if t.id not in placed and forbidden(state, t) is None and owns(state, house, t.id)
         ]
 
     def own_orders(self, state: State, house: str) -> list[str]:
@@ -255,8 +300,8 @@ class MessengerRaven(Decision):
                 {
                     "options": self.options(state),
                     "orders": {a: state.orders[a].token for a in self.own_orders(state, house)},
-                    "tokens": [t for t in token_data(state) if t["id"] not in placed],
-                    "star_limit": tracks.star_limit(state, house),
+                    "tokens": [t for t in house_token_data(state, house) if t["id"] not in placed],
+                    "star_limit": star_limit(state, house),
                     "stars_placed": self.stars_placed(state, house),
                 },
             )
@@ -268,8 +313,8 @@ class MessengerRaven(Decision):
         if current is None or current.house != house:
             raise IllegalOrder(f"{house} has no order in {action.area!r} to replace", "4.4")
         token = state.rules.order_tokens.get(action.token)
-        if token is None:
-            raise IllegalOrder(f"no order token {action.token!r}", "1.4.1")
+        if token is None or not owns(state, house, action.token):
+            raise IllegalOrder(f"{house} has no order token {action.token!r}", "1.4.1")
         if action.token in state.placed.get(house, frozenset()):
             raise TokenReused(f"order token {action.token!r} is already placed")
         reason = forbidden(state, token)
@@ -277,7 +322,7 @@ class MessengerRaven(Decision):
             raise ForbiddenOrder(f"{action.token!r}: {reason}")
         old_star = state.rules.order_tokens[current.token].star
         stars = self.stars_placed(state, house) - old_star + token.star
-        limit = tracks.star_limit(state, house)
+        limit = star_limit(state, house)
         if stars > limit:
             raise StarLimitExceeded(f"{house} may have {limit} starred order(s), not {stars}")
 
@@ -308,7 +353,7 @@ class MessengerRaven(Decision):
         """Every legal replacement (4.4 a), in a fixed order."""
         tokens = state.rules.order_tokens
         spare = self.spare_tokens(state, house)
-        room = tracks.star_limit(state, house) - self.stars_placed(state, house)
+        room = star_limit(state, house) - self.stars_placed(state, house)
         out: list[ReplaceOrder] = []
         for area in self.own_orders(state, house):
             old_star = tokens[state.orders[area].token].star

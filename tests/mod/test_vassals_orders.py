@@ -1,0 +1,112 @@
+"""Vassal orders (RULES.md 11.10.4): each vassal has four tokens (March +0, Raid/Support +1,
+Defense +1/Muster, Defense +3), none starred; its commander places at most 2 of them, only in
+areas with the vassal's units. They are hidden like any house's orders until the reveal, and
+the commander alone sees them (and the question) before it."""
+
+from __future__ import annotations
+
+import pytest
+from westeros_mother_of_dragons.vassals import ClaimVassalsAction
+
+from westeros.engine.content import Ruleset
+from westeros.engine.errors import IllegalOrder
+from westeros.engine.flow import answering_house, apply, pending
+from westeros.engine.planning import PlaceOrders
+from westeros.engine.setup import new_game
+from westeros.engine.state import State
+from westeros.engine.view import player_view
+from westeros.plugins import build_ruleset
+
+VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
+VASSAL_TOKENS = {
+    "vassal-march+0",
+    "vassal-raid-support+1",
+    "vassal-defense+1-muster",
+    "vassal-defense+3",
+}
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return build_ruleset(VASSALS)
+
+
+@pytest.fixture
+def planning(rules: Ruleset) -> State:
+    """A 4-player game after claiming: Baratheon commands Arryn, Lannister Martell, Greyjoy
+    (last) Tyrell."""
+    s = new_game(rules, 4, 1, VASSALS)
+    for house, claimed in (("baratheon", ("arryn",)), ("lannister", ("martell",)), ("stark", ())):
+        s, _ = apply(s, house, ClaimVassalsAction(claimed))
+    return s
+
+
+def fill(state: State, house: str) -> PlaceOrders:
+    """Legal orders for a player: its own tokens, one per area, no star."""
+    p = pending(state)[house]
+    plain = [t["id"] for t in p.data["tokens"] if not t["star"]]
+    return PlaceOrders(tuple(zip(p.data["areas"], plain, strict=False)))
+
+
+def test_11_10_4_vassals_are_asked_for_two_orders_from_their_four_tokens(planning: State) -> None:
+    s = planning
+    assert set(pending(s)) == {
+        "baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell", "arryn"
+    }  # fmt: skip
+    arryn = pending(s)["arryn"].data
+    assert {t["id"] for t in arryn["tokens"]} == VASSAL_TOKENS
+    assert not any(t["star"] for t in arryn["tokens"])
+    assert arryn["max_orders"] == 2
+    assert arryn["star_limit"] == 0
+    assert arryn["fill_every_area"] is False
+    assert set(arryn["areas"]) == {
+        "the-eyrie", "port-of-the-eyrie", "the-vale-of-arryn", "the-mountains-of-the-moon",
+        "the-bite", "the-narrow-sea",
+    }  # fmt: skip
+    stark = pending(s)["stark"].data
+    assert not VASSAL_TOKENS & {t["id"] for t in stark["tokens"]}
+
+
+def test_11_10_4_the_commander_answers_for_its_vassal(planning: State) -> None:
+    assert answering_house(planning, "arryn") == "baratheon"
+    assert answering_house(planning, "tyrell") == "greyjoy"
+
+
+def test_11_10_4_more_than_two_orders_or_a_player_token_are_refused(planning: State) -> None:
+    three = (
+        ("the-eyrie", "vassal-defense+3"),
+        ("the-bite", "vassal-march+0"),
+        ("the-narrow-sea", "vassal-raid-support+1"),
+    )
+    with pytest.raises(IllegalOrder, match="at most 2"):
+        apply(planning, "arryn", PlaceOrders(three))
+    with pytest.raises(IllegalOrder, match="no order token"):
+        apply(planning, "arryn", PlaceOrders((("the-eyrie", "march+1*"),)))
+    winterfell = pending(planning)["stark"].data["areas"][-1]
+    with pytest.raises(IllegalOrder, match="no order token"):
+        apply(planning, "stark", PlaceOrders(((winterfell, "vassal-defense+3"),)))
+    apply(planning, "arryn", PlaceOrders(()))  # none at all is allowed
+
+
+def test_11_10_4_vassal_orders_stay_hidden_but_the_commander_sees_them(planning: State) -> None:
+    s = planning
+    commander = player_view(s, "baratheon")["answering_for"]
+    assert set(commander) == {"arryn"}
+    assert commander["arryn"]["prompt"]["kind"] == "place_orders"
+    assert "arryn" not in player_view(s, "stark")["answering_for"]
+    orders = (("the-eyrie", "vassal-defense+3"), ("the-bite", "vassal-march+0"))
+    s, _ = apply(s, "arryn", PlaceOrders(orders))
+    seen = player_view(s, "baratheon")["answering_for"]["arryn"]["take_back"]
+    assert seen["commitment"]["orders"] == [list(o) for o in orders]
+    other = player_view(s, "lannister")
+    assert other["answering_for"].get("arryn") is None
+    secret = str(["the-eyrie", "vassal-defense+3"])
+    assert secret not in str(other)
+    assert secret not in str(player_view(s, None))
+    assert secret not in str(player_view(s, "arryn")["orders"])
+    for house in ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell"):
+        action = fill(s, house) if house not in ("tyrell", "martell") else PlaceOrders(())
+        s, _ = apply(s, house, action)
+    revealed = player_view(s, "stark")["orders"]
+    assert revealed["the-eyrie"] == ["arryn", "vassal-defense+3"]
+    assert revealed["the-bite"] == ["arryn", "vassal-march+0"]
