@@ -6,7 +6,6 @@ the commander alone sees them (and the question) before it."""
 from __future__ import annotations
 
 import pytest
-from westeros_mother_of_dragons.vassals import ClaimVassalsAction
 
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import IllegalOrder
@@ -16,6 +15,7 @@ from westeros.engine.setup import new_game
 from westeros.engine.state import State
 from westeros.engine.view import player_view
 from westeros.plugins import build_ruleset
+from westeros_mother_of_dragons.vassals import ClaimVassalsAction
 
 VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
 VASSAL_TOKENS = {
