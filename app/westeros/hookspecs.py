@@ -399,8 +399,8 @@ def rule_answering_house(options: Mapping[str, Any]) -> AnsweringHouse | None:
 def rule_house_orders(options: Mapping[str, Any]) -> HouseOrdersRule | None:
     """How a house places orders when not in the usual way (RULES.md 11.10.4, a vassal's four
     tokens, at most 2 orders): ``f(state, house) -> HouseOrders or None``, the ids of the order
-    tokens ``house`` owns, its most orders, whether every area must be filled (4.2) and its star
-    limit. The Planning prompt, its checks and the Messenger Raven (4.4) follow it; the first
+    tokens ``house`` owns, its most orders, whether every area must be filled (4.2), its star
+    limit and whether it places only after every other house committed (``after_others``). The Planning prompt, its checks and the Messenger Raven (4.4) follow it; the first
     plugin answering for a house wins, None: every token, the usual limits.
 
     :param options: the game's options.

@@ -210,9 +210,12 @@ def _player_tokens(rules: Ruleset) -> frozenset[str]:
 
 def house_orders(state: State, house: str) -> HouseOrders:
     """A vassal's orders: its four tokens, at most 2 orders, none starred, placed by its
-    commander (11.10.4); every other house owns every token but the vassal tokens."""
+    commander once every player has placed its own (11.10.4); every other house owns every
+    token but the vassal tokens."""
     if is_vassal(state, house):
-        return HouseOrders(VASSAL_TOKENS, VASSAL_ORDERS, fill_every_area=False, star_limit=0)
+        return HouseOrders(
+            VASSAL_TOKENS, VASSAL_ORDERS, fill_every_area=False, star_limit=0, after_others=True
+        )
     return HouseOrders(_player_tokens(state.rules))
 
 

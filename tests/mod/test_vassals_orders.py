@@ -1,7 +1,8 @@
 """Vassal orders (RULES.md 11.10.4): each vassal has four tokens (March +0, Raid/Support +1,
 Defense +1/Muster, Defense +3), none starred; its commander places at most 2 of them, only in
 areas with the vassal's units. They are hidden like any house's orders until the reveal, and
-the commander alone sees them (and the question) before it."""
+the commander alone sees them (and the question) before it. Commanders place them once every
+player has placed its own orders."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from westeros.plugins import build_ruleset
 from westeros_mother_of_dragons.vassals import ClaimVassalsAction
 
 VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
+PLAYERS = ("baratheon", "lannister", "stark", "greyjoy")
 VASSAL_TOKENS = {
     "vassal-march+0",
     "vassal-raid-support+1",
@@ -48,11 +50,27 @@ def fill(state: State, house: str) -> PlaceOrders:
     return PlaceOrders(tuple(zip(p.data["areas"], plain, strict=False)))
 
 
-def test_11_10_4_vassals_are_asked_for_two_orders_from_their_four_tokens(planning: State) -> None:
+def players_place(state: State) -> State:
+    """Every player places its own orders."""
+    for house in PLAYERS:
+        state, _ = apply(state, house, fill(state, house))
+    return state
+
+
+def test_11_10_4_vassals_are_asked_after_the_players_placed_their_orders(planning: State) -> None:
     s = planning
-    assert set(pending(s)) == {
-        "baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell", "arryn"
-    }  # fmt: skip
+    assert set(pending(s)) == set(PLAYERS)
+    stark = pending(s)["stark"].data
+    assert not VASSAL_TOKENS & {t["id"] for t in stark["tokens"]}
+    s = players_place(s)
+    assert set(pending(s)) == {"tyrell", "martell", "arryn"}
+    assert s.orders == {}  # nothing revealed yet
+
+
+def test_11_10_4_a_vassal_has_four_unstarred_tokens_and_places_at_most_two(
+    planning: State,
+) -> None:
+    s = players_place(planning)
     arryn = pending(s)["arryn"].data
     assert {t["id"] for t in arryn["tokens"]} == VASSAL_TOKENS
     assert not any(t["star"] for t in arryn["tokens"])
@@ -63,8 +81,6 @@ def test_11_10_4_vassals_are_asked_for_two_orders_from_their_four_tokens(plannin
         "the-eyrie", "port-of-the-eyrie", "the-vale-of-arryn", "the-mountains-of-the-moon",
         "the-bite", "the-narrow-sea",
     }  # fmt: skip
-    stark = pending(s)["stark"].data
-    assert not VASSAL_TOKENS & {t["id"] for t in stark["tokens"]}
 
 
 def test_11_10_4_the_commander_answers_for_its_vassal(planning: State) -> None:
@@ -73,23 +89,24 @@ def test_11_10_4_the_commander_answers_for_its_vassal(planning: State) -> None:
 
 
 def test_11_10_4_more_than_two_orders_or_a_player_token_are_refused(planning: State) -> None:
+    winterfell = pending(planning)["stark"].data["areas"][-1]
+    with pytest.raises(IllegalOrder, match="no order token"):
+        apply(planning, "stark", PlaceOrders(((winterfell, "vassal-defense+3"),)))
+    s = players_place(planning)
     three = (
         ("the-eyrie", "vassal-defense+3"),
         ("the-bite", "vassal-march+0"),
         ("the-narrow-sea", "vassal-raid-support+1"),
     )
     with pytest.raises(IllegalOrder, match="at most 2"):
-        apply(planning, "arryn", PlaceOrders(three))
+        apply(s, "arryn", PlaceOrders(three))
     with pytest.raises(IllegalOrder, match="no order token"):
-        apply(planning, "arryn", PlaceOrders((("the-eyrie", "march+1*"),)))
-    winterfell = pending(planning)["stark"].data["areas"][-1]
-    with pytest.raises(IllegalOrder, match="no order token"):
-        apply(planning, "stark", PlaceOrders(((winterfell, "vassal-defense+3"),)))
-    apply(planning, "arryn", PlaceOrders(()))  # none at all is allowed
+        apply(s, "arryn", PlaceOrders((("the-eyrie", "march+1*"),)))
+    apply(s, "arryn", PlaceOrders(()))  # none at all is allowed
 
 
 def test_11_10_4_vassal_orders_stay_hidden_but_the_commander_sees_them(planning: State) -> None:
-    s = planning
+    s = players_place(planning)
     commander = player_view(s, "baratheon")["answering_for"]
     assert set(commander) == {"arryn"}
     assert commander["arryn"]["prompt"]["kind"] == "place_orders"
@@ -98,15 +115,12 @@ def test_11_10_4_vassal_orders_stay_hidden_but_the_commander_sees_them(planning:
     s, _ = apply(s, "arryn", PlaceOrders(orders))
     seen = player_view(s, "baratheon")["answering_for"]["arryn"]["take_back"]
     assert seen["commitment"]["orders"] == [list(o) for o in orders]
-    other = player_view(s, "lannister")
-    assert other["answering_for"].get("arryn") is None
     secret = str(["the-eyrie", "vassal-defense+3"])
-    assert secret not in str(other)
+    assert secret not in str(player_view(s, "lannister"))
     assert secret not in str(player_view(s, None))
     assert secret not in str(player_view(s, "arryn")["orders"])
-    for house in ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell"):
-        action = fill(s, house) if house not in ("tyrell", "martell") else PlaceOrders(())
-        s, _ = apply(s, house, action)
+    s, _ = apply(s, "martell", PlaceOrders(()))
+    s, _ = apply(s, "tyrell", PlaceOrders(()))
     revealed = player_view(s, "stark")["orders"]
     assert revealed["the-eyrie"] == ["arryn", "vassal-defense+3"]
     assert revealed["the-bite"] == ["arryn", "vassal-march+0"]

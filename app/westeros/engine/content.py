@@ -417,13 +417,15 @@ class AnsweringHouse(Protocol):
 class HouseOrders:
     """How one house places orders (``rule_house_orders``; vassals, RULES.md 11.10.4): the
     ids of the order tokens it owns, at most ``max_orders`` orders (None: one per area with
-    units), whether every area must get an order while a token fits (4.2), and its star limit
-    (None: by King's Court position, 1.6.3)."""
+    units), whether every area must get an order while a token fits (4.2), its star limit
+    (None: by King's Court position, 1.6.3) and whether it is asked only once every house
+    placing in the usual way has committed (``after_others``)."""
 
     tokens: frozenset[str]
     max_orders: int | None = None
     fill_every_area: bool = True
     star_limit: int | None = None
+    after_others: bool = False
 
 
 class HouseOrdersRule(Protocol):

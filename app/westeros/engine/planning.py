@@ -101,6 +101,11 @@ def house_orders(state: State, house: str) -> HouseOrders | None:
     return None
 
 
+def _after_others(state: State, house: str) -> bool:
+    rule = house_orders(state, house)
+    return rule is not None and rule.after_others
+
+
 def owns(state: State, house: str, token: str) -> bool:
     """Is ``token`` one of the order tokens ``house`` owns (1.4.1)?"""
     rule = house_orders(state, house)
@@ -152,6 +157,14 @@ class OrderPlacement(Simultaneous):
     areas: tuple[tuple[str, tuple[str, ...]], ...]
     commits: tuple[tuple[str, Action], ...] = ()
     commit_kinds: ClassVar[tuple[str, ...]] = (PlaceOrders.kind,)
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        """The houses still to commit; houses placing ``after_others`` (``rule_house_orders``)
+        only once every other house has committed."""
+        done = {h for h, _ in self.commits}
+        waiting = [h for h in self.houses if h not in done]
+        first = [h for h in waiting if not _after_others(state, h)]
+        return {h: self.prompt_for(state, h) for h in first or waiting}
 
     def areas_of(self, house: str) -> tuple[str, ...]:
         """The areas in which ``house`` must place orders."""
