@@ -41,6 +41,7 @@ from .engine.content import (
     IconModifier,
     LeftOut,
     MusterTargets,
+    OffLimits,
     OrderToken,
     PlanningSteps,
     PowerIncome,
@@ -400,8 +401,21 @@ def rule_house_orders(options: Mapping[str, Any]) -> HouseOrdersRule | None:
     """How a house places orders when not in the usual way (RULES.md 11.10.4, a vassal's four
     tokens, at most 2 orders): ``f(state, house) -> HouseOrders or None``, the ids of the order
     tokens ``house`` owns, its most orders, whether every area must be filled (4.2), its star
-    limit and whether it places only after every other house committed (``after_others``). The Planning prompt, its checks and the Messenger Raven (4.4) follow it; the first
-    plugin answering for a house wins, None: every token, the usual limits.
+    limit and whether it places only after every other house committed (``after_others``).
+    The Planning prompt, its checks and the Messenger Raven (4.4) follow it; the first plugin
+    answering for a house wins, None: every token, the usual limits.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_off_limits(options: Mapping[str, Any]) -> OffLimits | None:
+    """Areas a house may not act against (RULES.md 11.10.6, a vassal family):
+    ``f(state, house, area, kind) -> bool``, True when ``house`` may not march into ``area``
+    (``kind`` "march", 5.3.2) or raid the order in it (``kind`` "raid", 5.2.1). Read-only;
+    asked for every candidate, so keep it cheap.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

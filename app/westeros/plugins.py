@@ -130,6 +130,7 @@ RULE_HOOKS: dict[str, str] = {
     "rule_planning_steps": "planning_steps",
     "rule_answering_house": "answering_house",
     "rule_house_orders": "house_orders",
+    "rule_off_limits": "off_limits",
 }
 
 

@@ -36,6 +36,13 @@ def vassals_claimed(w: Words, e: Mapping[str, Any]) -> str:
     )
 
 
+def vassal_won(w: Words, e: Mapping[str, Any]) -> str:
+    """A commander's reward for its vassal's victory (11.10.7)."""
+    return w._("{vassal} won the combat: its commander {house} gains 1 power token.").format(
+        vassal=w.house(e["vassal"]), house=w.house(e["house"])
+    )
+
+
 OPTIONS = {TAKE_BACK: N_("Take the card back"), DISCARD: N_("Leave it discarded")}
 """Labels of the options this plugin's decisions offer (Lysa Arryn)."""
 
@@ -46,4 +53,5 @@ def event_texts() -> list[EventText]:
         EventText("card_taken_back", card_taken_back, OPTIONS),
         EventText("cards_removed_from_game", cards_removed_from_game),
         EventText("vassals_claimed", vassals_claimed),
+        EventText("vassal_won", vassal_won),
     ]

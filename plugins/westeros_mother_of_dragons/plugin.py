@@ -16,12 +16,14 @@ from westeros.engine.content import (
     AiAnswer,
     AnsweringHouse,
     AreaDef,
+    CombatHook,
     EventText,
     GameOption,
     HouseCard,
     HouseDef,
     HouseOrdersRule,
     LeftOut,
+    OffLimits,
     OrderToken,
     PlanningSteps,
     Setup,
@@ -136,6 +138,16 @@ def rule_planning_steps(options: Mapping[str, Any]) -> PlanningSteps | None:
 @hookimpl
 def rule_answering_house(options: Mapping[str, Any]) -> AnsweringHouse | None:
     return vassals.answering_house if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_off_limits(options: Mapping[str, Any]) -> OffLimits | None:
+    return vassals.off_limits if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_after_casualties(options: Mapping[str, Any]) -> CombatHook | None:
+    return vassals.vassal_victory if options.get(vassals.OPTION) else None
 
 
 @hookimpl

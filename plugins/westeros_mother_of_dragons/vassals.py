@@ -12,8 +12,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from westeros.engine import board
+from westeros.engine import board, power
 from westeros.engine.actions import Action
+from westeros.engine.combat.context import Combat
 from westeros.engine.content import GameOption, HouseOrders, OrderToken, Ruleset, Setup
 from westeros.engine.errors import IllegalChoice
 from westeros.engine.flow import Decision, Prompt, Step
@@ -23,6 +24,8 @@ OPTION = "mod_vassals"
 COMMANDERS = "vassal_commanders"
 """``state.ext`` key: (vassal, commander) pairs of this round (public, 11.10.3)."""
 VASSAL_SUPPLY = 4
+PORT = "port"
+"""The area kind vassals may not enter (11.10.6; the ports plugin's kind)."""
 TOP_SPACES = 3
 
 PLAYERS: dict[int, tuple[str, ...]] = {
@@ -217,6 +220,41 @@ def house_orders(state: State, house: str) -> HouseOrders:
             VASSAL_TOKENS, VASSAL_ORDERS, fill_every_area=False, star_limit=0, after_others=True
         )
     return HouseOrders(_player_tokens(state.rules))
+
+
+def family(state: State, house: str) -> frozenset[str]:
+    """``house``'s family this round (11.10.6): its commander (or itself) and the commander's
+    vassals."""
+    links = commanders(state)
+    head = links.get(house, house)
+    return frozenset({head, *(v for v, c in links.items() if c == head)})
+
+
+def off_limits(state: State, house: str, area: str, kind: str) -> bool:
+    """No family member marches into (attacks) an area another member controls, even by a
+    power token alone, nor raids another member's order; vassals never enter ports
+    (11.10.6)."""
+    if kind == "march" and state.rules.areas[area].kind == PORT and is_vassal(state, house):
+        return True
+    members = family(state, house)
+    if len(members) < 2:
+        return False
+    if kind == "raid":
+        order = state.orders.get(area)
+        other = order.house if order is not None else None
+    else:
+        other = board.controller(state, area)
+    return other is not None and other != house and other in members
+
+
+def vassal_victory(state: State, combat: Combat) -> None:
+    """When a vassal wins a combat its commander gains 1 power token (11.10.7)."""
+    if combat.winner is None:
+        return
+    winner = combat.side(combat.winner).house
+    head = commander(state, winner)
+    if head is not None and power.gain(state, head, 1):
+        state.emit("vassal_won", house=head, vassal=winner)
 
 
 def answering_house(state: State, house: str) -> str | None:

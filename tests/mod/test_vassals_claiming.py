@@ -162,3 +162,11 @@ def test_11_10_3_claims_read_as_sentences_in_english_and_chinese(
     assert narrators["en"](none) == "Lannister claims no vassal this round."
     assert narrators["zh_CN"](claimed) == "史塔克本轮统领提利尔, 艾林。"
     assert narrators["zh_CN"](none) == "兰尼斯特本轮未认领附庸。"
+
+
+def test_11_10_7_the_commander_s_reward_reads_as_a_sentence(narrators: dict[str, Narrator]) -> None:
+    won = {"kind": "vassal_won", "house": "baratheon", "vassal": "arryn"}
+    assert (
+        narrators["en"](won) == "Arryn won the combat: its commander Baratheon gains 1 power token."
+    )
+    assert narrators["zh_CN"](won) == "艾林赢得战斗：其宗主拜拉席恩获得1个权力标记。"

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.builders import blank, put, run
+from tests.builders import blank, order, put, run
 from westeros import hookimpl
-from westeros.engine import power, tracks, victory
+from westeros.engine import march, power, raid, tracks, victory
 from westeros.engine.content import HouseOrders, Ruleset, Setup
 from westeros.engine.errors import IllegalOrder
 from westeros.engine.flow import Step, answering_house, apply, pending
@@ -160,3 +160,23 @@ def test_hook_rule_house_orders(westeros_ruleset: Factory) -> None:
     s, _ = apply(s, "stark", PlaceOrders((("winterfell", "defense+1"),)))
     assert s.orders["pyke"].token == "march+0"
     assert "greywater-watch" not in s.orders
+
+
+class Sanctuary:
+    NAME = "sanctuary"
+
+    @hookimpl
+    def rule_off_limits(self, options: Mapping[str, Any]) -> Rule:
+        return lambda state, house, area, kind: area == "the-twins"
+
+
+def test_hook_rule_off_limits(westeros_ruleset: Factory) -> None:
+    for rules, twins_open in ((westeros_ruleset(Sanctuary()), False), (westeros_ruleset(), True)):
+        s = blank(rules, 4)
+        put(s, "seagard", "lannister", "footman")
+        put(s, "the-twins", "stark", "footman")
+        order(s, "seagard", "march+0")
+        order(s, "the-twins", "support+0")
+        assert ("the-twins" in march.destinations(s, "lannister", "seagard", "land")) is twins_open
+        order(s, "seagard", "raid+0")
+        assert ("the-twins" in raid.targets(s, "seagard")) is twins_open

@@ -434,6 +434,13 @@ class HouseOrdersRule(Protocol):
     def __call__(self, state: State, house: str, /) -> HouseOrders | None: ...
 
 
+class OffLimits(Protocol):
+    """``rule_off_limits``: True when ``house`` may not march into ``area`` (``kind``
+    "march") or raid the order in it (``kind`` "raid")."""
+
+    def __call__(self, state: State, house: str, area: str, kind: str, /) -> bool: ...
+
+
 LEFT_OUT_POINTS = ("orders", "wildling_bid", "dominance", "victory", "power")
 """Rule points ``rule_left_out`` may leave a house out of: placing orders in the Planning phase
 (4.1), bidding against (and suffering or gaining from) a wildling attack (7.2), holding a
@@ -468,6 +475,7 @@ class RuleHooks:
     - ``planning_steps(state) -> list[Step]``: steps at the start of the Planning phase.
     - ``answering_house(state, house) -> str | None``: who answers for a house.
     - ``house_orders(state, house) -> HouseOrders | None``: a house's tokens and order limits.
+    - ``off_limits(state, house, area, kind) -> bool``: areas a house may not march into or raid.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -485,6 +493,7 @@ class RuleHooks:
     planning_steps: tuple[PlanningSteps, ...] = ()
     answering_house: tuple[AnsweringHouse, ...] = ()
     house_orders: tuple[HouseOrdersRule, ...] = ()
+    off_limits: tuple[OffLimits, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:

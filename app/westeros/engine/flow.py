@@ -71,6 +71,12 @@ def left_out(state: State, house: str, point: str) -> bool:
     return any(hook(state, house, point) for hook in state.rules.hooks.left_out)
 
 
+def off_limits(state: State, house: str, area: str, kind: str) -> bool:
+    """Does a plugin forbid ``house`` to march into ``area`` (``kind`` "march") or raid the
+    order in it (``kind`` "raid")? (``rule_off_limits``)"""
+    return any(hook(state, house, area, kind) for hook in state.rules.hooks.off_limits)
+
+
 def answering_house(state: State, house: str) -> str:
     """The house whose player answers the prompts of ``house`` (``rule_answering_house``; a
     commander for its vassal, RULES.md 11.10.8): ``house`` itself unless a plugin names one."""

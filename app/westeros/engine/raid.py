@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from . import board, power
 from .actions import Action
 from .errors import IllegalTarget, NotYourOrder
-from .flow import Decision, Prompt
+from .flow import Decision, Prompt, off_limits
 from .state import State
 
 RAID = "raid"
@@ -39,7 +39,8 @@ def raid_areas(state: State, house: str) -> list[str]:
 def targets(state: State, area: str) -> list[str]:
     """Areas the Raid order in ``area`` may target (5.2.1, §12.14, §12.15): adjacent and not
     blocked, of a kind this area may raid, holding another house's Support, Raid or Consolidate
-    Power order (also Defense for a starred Raid; never March). Sorted."""
+    Power order (also Defense for a starred Raid; never March), not off limits to the raider
+    (``rule_off_limits``, 11.10.6). Sorted."""
     rules = state.rules
     raider = state.orders[area]
     allowed = STARRED_RAIDABLE if rules.order_tokens[raider.token].star else RAIDABLE
@@ -52,6 +53,7 @@ def targets(state: State, area: str) -> list[str]:
             and order.house != raider.house
             and rules.areas[other].kind in kinds
             and rules.order_tokens[order.token].type in allowed
+            and not (rules.hooks.off_limits and off_limits(state, raider.house, other, "raid"))
         ):
             out.append(other)
     return out

@@ -1,0 +1,105 @@
+"""Vassal families and power (RULES.md 11.10.6, 11.10.7): a commander and its vassals of the
+round never march into (attack) an area another member controls, even by a power token
+alone, nor raid each other's orders; vassals never enter ports; when a vassal wins a combat,
+its commander gains 1 power token."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from westeros.engine import board, march, raid
+from westeros.engine.combat import start_combat
+from westeros.engine.content import Ruleset
+from westeros.engine.errors import IllegalAction
+from westeros.engine.flow import advance, apply, pending, random_action
+from westeros.engine.march import ResolveMarch
+from westeros.engine.setup import new_game
+from westeros.engine.state import Order, State, Unit
+from westeros.plugins import build_ruleset
+
+VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
+MOUNTAINS = "the-mountains-of-the-moon"
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return build_ruleset(VASSALS)
+
+
+@pytest.fixture
+def game(rules: Ruleset) -> State:
+    """A 4-player vassal game, nothing queued: Baratheon commands Arryn this round, Stark
+    commands Martell."""
+    s = new_game(rules, 4, 1, VASSALS, start=False)
+    s.ext["vassal_commanders"] = (
+        ("arryn", "baratheon"),
+        ("martell", "stark"),
+        ("tyrell", "greyjoy"),
+    )
+    return s
+
+
+def test_11_10_6_a_vassal_does_not_attack_its_commander(game: State) -> None:
+    s = game
+    board.add_units(s, "the-twins", "baratheon", ["footman"])
+    s.orders[MOUNTAINS] = Order("arryn", "vassal-march+0")
+    assert "the-twins" not in march.destinations(s, "arryn", MOUNTAINS, "land")
+    with pytest.raises(IllegalAction):
+        march.check(s, "arryn", ResolveMarch(MOUNTAINS, (("the-twins", ("knight",)),)))
+    s.ext["vassal_commanders"] = (("arryn", "stark"),)
+    assert "the-twins" in march.destinations(s, "arryn", MOUNTAINS, "land")
+
+
+def test_11_10_6_not_even_an_area_held_by_a_family_power_token(game: State) -> None:
+    s = game
+    assert board.occupant(s, "crackclaw-point") is None
+    s.power_tokens["crackclaw-point"] = "baratheon"
+    assert "crackclaw-point" in board.reachable(s, "arryn", MOUNTAINS, "land")
+    assert "crackclaw-point" not in march.destinations(s, "arryn", MOUNTAINS, "land")
+
+
+def test_11_10_6_a_commander_does_not_attack_its_vassal(game: State) -> None:
+    s = game
+    board.add_units(s, "the-twins", "baratheon", ["footman"])
+    s.orders["the-twins"] = Order("baratheon", "march+0")
+    assert MOUNTAINS not in march.destinations(s, "baratheon", "the-twins", "land")
+    assert "moat-cailin" in march.destinations(s, "baratheon", "the-twins", "land")
+
+
+def test_11_10_6_no_raid_inside_the_family(game: State) -> None:
+    s = game
+    board.add_units(s, "the-twins", "baratheon", ["footman"])
+    s.orders["the-twins"] = Order("baratheon", "raid+0")
+    s.orders[MOUNTAINS] = Order("arryn", "vassal-raid-support+1")
+    s.orders["moat-cailin"] = Order("stark", "support+0")
+    targets = raid.targets(s, "the-twins")
+    assert MOUNTAINS not in targets
+    assert "moat-cailin" in targets
+
+
+def test_11_10_6_vassals_never_move_into_ports(game: State) -> None:
+    s = game
+    board.remove_units(s, "port-of-the-eyrie", list(s.units["port-of-the-eyrie"]))
+    s.orders["the-narrow-sea"] = Order("arryn", "vassal-march+0")
+    assert "port-of-the-eyrie" in board.reachable(s, "arryn", "the-narrow-sea", "sea")
+    assert "port-of-the-eyrie" not in march.destinations(s, "arryn", "the-narrow-sea", "sea")
+
+
+def test_11_10_7_a_vassal_s_victory_gives_its_commander_1_power(game: State) -> None:
+    s = game
+    board.add_units(s, "the-twins", "stark", ["footman"])
+    army = (Unit("arryn", "knight"),) * 4
+    start_combat(s, "arryn", MOUNTAINS, "the-twins", army, "vassal-march+0")
+    advance(s)
+    rnd = random.Random(0)
+    events = []
+    while s.combat is not None and pending(s):
+        house = sorted(pending(s))[0]
+        s, got = apply(s, house, random_action(s, house, rnd))
+        events += got
+    assert board.occupant(s, "the-twins") == "arryn"
+    assert s.power["baratheon"] == 6  # 5 (1.5.4) + 1
+    assert s.power["arryn"] == 0
+    assert any(e.kind == "vassal_won" and e.data["house"] == "baratheon" for e in events)
