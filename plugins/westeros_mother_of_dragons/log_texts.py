@@ -43,6 +43,13 @@ def vassal_won(w: Words, e: Mapping[str, Any]) -> str:
     )
 
 
+def vassal_power_token(w: Words, e: Mapping[str, Any]) -> str:
+    """A vassal marched out of a land area and holds it with a free power token (11.10.7)."""
+    return w._("{house} holds {area} with a free power token.").format(
+        house=w.house(e["house"]), area=w.area(e["area"])
+    )
+
+
 OPTIONS = {TAKE_BACK: N_("Take the card back"), DISCARD: N_("Leave it discarded")}
 """Labels of the options this plugin's decisions offer (Lysa Arryn)."""
 
@@ -54,4 +61,5 @@ def event_texts() -> list[EventText]:
         EventText("cards_removed_from_game", cards_removed_from_game),
         EventText("vassals_claimed", vassals_claimed),
         EventText("vassal_won", vassal_won),
+        EventText("vassal_power_token", vassal_power_token),
     ]

@@ -151,6 +151,11 @@ def rule_after_casualties(options: Mapping[str, Any]) -> CombatHook | None:
 
 
 @hookimpl
+def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
+    return vassals.free_power_tokens if options.get(vassals.OPTION) else None
+
+
+@hookimpl
 def register_order_tokens() -> list[OrderToken]:
     return list(vassals.ORDER_TOKENS)
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from westeros.engine import board, power
 from westeros.engine.actions import Action
 from westeros.engine.combat.context import Combat
-from westeros.engine.content import GameOption, HouseOrders, OrderToken, Ruleset, Setup
+from westeros.engine.content import LAND, GameOption, HouseOrders, OrderToken, Ruleset, Setup
 from westeros.engine.errors import IllegalChoice
 from westeros.engine.flow import Decision, Prompt, Step
 from westeros.engine.state import TRACKS, State
@@ -255,6 +255,25 @@ def vassal_victory(state: State, combat: Combat) -> None:
     head = commander(state, winner)
     if head is not None and power.gain(state, head, 1):
         state.emit("vassal_won", house=head, vassal=winner)
+
+
+def free_power_tokens(state: State) -> None:
+    """A vassal's land area emptied by its march gets a power token of the vassal, for free
+    (11.10.7): after a March of this decision, its origin if no unit is left there."""
+    for event in state.events:
+        if event.kind != "march" or not is_vassal(state, event.data["house"]):
+            continue
+        house, area = event.data["house"], event.data["area"]
+        rules = state.rules
+        if (
+            area not in state.units
+            and area not in state.power_tokens
+            and rules.domain[area] == LAND
+            and rules.areas[area].home_of != house
+            and rules.kind(area).rules.allows_power_token(state, area)
+        ):
+            state.power_tokens[area] = house
+            state.emit("vassal_power_token", house=house, area=area)
 
 
 def answering_house(state: State, house: str) -> str | None:

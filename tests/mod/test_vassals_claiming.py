@@ -170,3 +170,9 @@ def test_11_10_7_the_commander_s_reward_reads_as_a_sentence(narrators: dict[str,
         narrators["en"](won) == "Arryn won the combat: its commander Baratheon gains 1 power token."
     )
     assert narrators["zh_CN"](won) == "艾林赢得战斗：其宗主拜拉席恩获得1个权力标记。"
+
+
+def test_11_10_7_the_free_power_token_reads_as_a_sentence(narrators: dict[str, Narrator]) -> None:
+    token = {"kind": "vassal_power_token", "house": "arryn", "area": "the-vale-of-arryn"}
+    assert narrators["en"](token) == "Arryn holds The Vale of Arryn with a free power token."
+    assert "艾林" in narrators["zh_CN"](token) and "the-vale" not in narrators["zh_CN"](token)

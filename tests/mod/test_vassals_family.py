@@ -103,3 +103,27 @@ def test_11_10_7_a_vassal_s_victory_gives_its_commander_1_power(game: State) -> 
     assert s.power["baratheon"] == 6  # 5 (1.5.4) + 1
     assert s.power["arryn"] == 0
     assert any(e.kind == "vassal_won" and e.data["house"] == "baratheon" for e in events)
+
+
+def test_11_10_7_a_vassal_leaving_a_land_area_empty_holds_it_with_a_free_power_token(
+    game: State,
+) -> None:
+    s = game
+    vale = "the-vale-of-arryn"
+    s.orders[vale] = Order("arryn", "vassal-march+0")
+    action = ResolveMarch(vale, (("the-eyrie", ("footman", "knight")),))
+    march.resolve(s, "arryn", action, march.check(s, "arryn", action))
+    assert vale not in s.units
+    assert s.power_tokens[vale] == "arryn"
+    assert board.controller(s, vale) == "arryn"
+    assert s.power["arryn"] == 0
+    assert any(e.kind == "vassal_power_token" for e in s.events)
+
+
+def test_11_10_7_no_free_power_token_while_a_unit_stays(game: State) -> None:
+    s = game
+    vale = "the-vale-of-arryn"
+    s.orders[vale] = Order("arryn", "vassal-march+0")
+    action = ResolveMarch(vale, (("the-eyrie", ("knight",)),))
+    march.resolve(s, "arryn", action, march.check(s, "arryn", action))
+    assert vale not in s.power_tokens
