@@ -50,6 +50,7 @@ from .engine.content import (
     StartingUnit,
     StateHook,
     StrengthModifier,
+    SupportOptions,
     UnitType,
     VictoryCheck,
     WesterosCard,
@@ -416,6 +417,18 @@ def rule_off_limits(options: Mapping[str, Any]) -> OffLimits | None:
     ``f(state, house, area, kind) -> bool``, True when ``house`` may not march into ``area``
     (``kind`` "march", 5.3.2) or raid the order in it (``kind`` "raid", 5.2.1). Read-only;
     asked for every candidate, so keep it cheap.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
+    """Whom a house may support in a combat (RULES.md 5.4.1; 11.10.6, a vassal always supports
+    a family member): ``f(state, combat, house) -> declarations or None``, a subset of
+    ``("attacker", "defender", "none")``; with a single one left the house is not asked and
+    its support goes there. The first plugin answering wins; None: all three.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

@@ -131,6 +131,7 @@ RULE_HOOKS: dict[str, str] = {
     "rule_answering_house": "answering_house",
     "rule_house_orders": "house_orders",
     "rule_off_limits": "off_limits",
+    "rule_support_options": "support_options",
 }
 
 

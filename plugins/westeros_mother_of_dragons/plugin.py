@@ -29,6 +29,7 @@ from westeros.engine.content import (
     Setup,
     StartingUnit,
     StateHook,
+    SupportOptions,
 )
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
@@ -153,6 +154,11 @@ def rule_after_casualties(options: Mapping[str, Any]) -> CombatHook | None:
 @hookimpl
 def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
     return vassals.free_power_tokens if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
+    return vassals.support_options if options.get(vassals.OPTION) else None
 
 
 @hookimpl

@@ -247,6 +247,17 @@ def off_limits(state: State, house: str, area: str, kind: str) -> bool:
     return other is not None and other != house and other in members
 
 
+def support_options(state: State, combat: Combat, house: str) -> tuple[str, ...] | None:
+    """A vassal's support in a combat of a family member goes to that member (11.10.6)."""
+    if not is_vassal(state, house):
+        return None
+    members = family(state, house)
+    for which in ("attacker", "defender"):
+        if combat.side(which).house in members:
+            return (which,)
+    return None
+
+
 def vassal_victory(state: State, combat: Combat) -> None:
     """When a vassal wins a combat its commander gains 1 power token (11.10.7)."""
     if combat.winner is None:

@@ -127,3 +127,14 @@ def test_11_10_7_no_free_power_token_while_a_unit_stays(game: State) -> None:
     action = ResolveMarch(vale, (("the-eyrie", ("knight",)),))
     march.resolve(s, "arryn", action, march.check(s, "arryn", action))
     assert vale not in s.power_tokens
+
+
+def test_11_10_6_a_vassal_s_support_goes_to_its_family_member(game: State) -> None:
+    s = game
+    board.add_units(s, "the-twins", "baratheon", ["footman"])
+    s.orders[MOUNTAINS] = Order("arryn", "vassal-raid-support+1")
+    start_combat(s, "stark", "moat-cailin", "the-twins", (Unit("stark", "footman"),), "march+0")
+    advance(s)
+    assert "arryn" not in pending(s)  # not asked: it supports its commander
+    assert s.combat.defender.support == (MOUNTAINS,)
+    assert s.combat.attacker.support == ()

@@ -13,12 +13,14 @@ import pytest
 from tests.builders import blank, order, put, run
 from westeros import hookimpl
 from westeros.engine import march, power, raid, tracks, victory
+from westeros.engine.actions import Choose
+from westeros.engine.combat import start_combat
 from westeros.engine.content import HouseOrders, Ruleset, Setup
 from westeros.engine.errors import IllegalOrder
-from westeros.engine.flow import Step, answering_house, apply, pending
+from westeros.engine.flow import Step, advance, answering_house, apply, pending
 from westeros.engine.planning import PlaceOrders, PlanningPhase
 from westeros.engine.setup import new_game
-from westeros.engine.state import State
+from westeros.engine.state import State, Unit
 from westeros.engine.wildlings import WildlingAttack
 
 Factory = Callable[..., Ruleset]
@@ -180,3 +182,38 @@ def test_hook_rule_off_limits(westeros_ruleset: Factory) -> None:
         assert ("the-twins" in march.destinations(s, "lannister", "seagard", "land")) is twins_open
         order(s, "seagard", "raid+0")
         assert ("the-twins" in raid.targets(s, "seagard")) is twins_open
+
+
+class Loyalists:
+    NAME = "loyalists"
+
+    @hookimpl
+    def rule_support_options(self, options: Mapping[str, Any]) -> Rule:
+        return lambda state, combat, house: ("defender",) if house == "greyjoy" else None
+
+
+def twins_attack(rules: Ruleset) -> State:
+    """Lannister attacks Stark in The Twins; Greyjoy (Seagard) and Baratheon (Moat Cailin)
+    have Support orders next to it."""
+    s = blank(rules, 4)
+    put(s, "the-twins", "stark", "footman")
+    put(s, "seagard", "greyjoy", "footman")
+    put(s, "moat-cailin", "baratheon", "footman")
+    order(s, "seagard", "support+0")
+    order(s, "moat-cailin", "support+0")
+    start_combat(
+        s, "lannister", "the-fingers", "the-twins", (Unit("lannister", "footman"),), "march+0"
+    )
+    advance(s)
+    return s
+
+
+def test_hook_rule_support_options(westeros_ruleset: Factory) -> None:
+    s = twins_attack(westeros_ruleset(Loyalists()))
+    assert pending(s)["baratheon"].data["options"] == ["attacker", "defender", "none"]
+    s, _ = apply(s, "baratheon", Choose("none"))
+    assert "greyjoy" not in pending(s)  # its single option is taken without asking
+    assert s.combat.defender.support == ("seagard",)
+    plain = twins_attack(westeros_ruleset())
+    plain, _ = apply(plain, "baratheon", Choose("none"))
+    assert pending(plain)["greyjoy"].kind == "declare_support"

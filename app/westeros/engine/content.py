@@ -441,6 +441,13 @@ class OffLimits(Protocol):
     def __call__(self, state: State, house: str, area: str, kind: str, /) -> bool: ...
 
 
+class SupportOptions(Protocol):
+    """``rule_support_options``: the declarations ("attacker", "defender", "none") ``house``
+    may make in ``combat``, or None for all three."""
+
+    def __call__(self, state: State, combat: Combat, house: str, /) -> tuple[str, ...] | None: ...
+
+
 LEFT_OUT_POINTS = ("orders", "wildling_bid", "dominance", "victory", "power")
 """Rule points ``rule_left_out`` may leave a house out of: placing orders in the Planning phase
 (4.1), bidding against (and suffering or gaining from) a wildling attack (7.2), holding a
@@ -476,6 +483,7 @@ class RuleHooks:
     - ``answering_house(state, house) -> str | None``: who answers for a house.
     - ``house_orders(state, house) -> HouseOrders | None``: a house's tokens and order limits.
     - ``off_limits(state, house, area, kind) -> bool``: areas a house may not march into or raid.
+    - ``support_options(state, combat, house) -> tuple | None``: whom a house may support.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -494,6 +502,7 @@ class RuleHooks:
     answering_house: tuple[AnsweringHouse, ...] = ()
     house_orders: tuple[HouseOrdersRule, ...] = ()
     off_limits: tuple[OffLimits, ...] = ()
+    support_options: tuple[SupportOptions, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
