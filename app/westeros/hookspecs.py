@@ -367,7 +367,8 @@ def rule_left_out(options: Mapping[str, Any]) -> LeftOut | None:
     the Planning phase, 4.1), ``"wildling_bid"`` (it neither bids against a wildling attack nor
     suffers or gains from it, 7.2), ``"dominance"`` (it never holds a dominance token: the
     highest house on the track not left out does, 1.6.2), ``"victory"`` (it cannot win, 9) and
-    ``"power"`` (it gains no power tokens, 1.5.2). Read-only and cheap: asked very often.
+    ``"power"`` (it gains no power tokens, 1.5.2) and ``"muster_away_from_home"`` (a Mustering
+    card lets it muster only in its home area, 3.4.4). Read-only and cheap: asked very often.
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

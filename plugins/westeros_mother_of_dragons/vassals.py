@@ -196,13 +196,14 @@ def setup(state: State) -> None:
 # ---------------------------------------------------------------------------------- rules
 
 
-LEFT_OUT = frozenset({"wildling_bid", "dominance", "victory", "power"})
-"""Rule points a vassal takes no part in (11.10.1, 11.10.7)."""
+LEFT_OUT = frozenset({"wildling_bid", "dominance", "victory", "power", "muster_away_from_home"})
+"""Rule points a vassal takes no part in (11.10.1, 11.10.6, 11.10.7)."""
 
 
 def left_out(state: State, house: str, point: str) -> bool:
     """Vassals never bid against wildlings nor suffer their effects, never hold a dominance
-    token, cannot win and gain no power (11.10.1, 11.10.7)."""
+    token, cannot win, gain no power (11.10.1, 11.10.7) and muster for a Mustering card only in
+    their home area (11.10.6)."""
     return point in LEFT_OUT and is_vassal(state, house)
 
 

@@ -15,6 +15,7 @@ from westeros.engine.content import Ruleset
 from westeros.engine.errors import IllegalAction
 from westeros.engine.flow import advance, apply, pending, random_action
 from westeros.engine.march import ResolveMarch
+from westeros.engine.mustering import MusteringAll
 from westeros.engine.setup import new_game
 from westeros.engine.state import Order, State, Unit
 from westeros.plugins import build_ruleset
@@ -138,3 +139,22 @@ def test_11_10_6_a_vassal_s_support_goes_to_its_family_member(game: State) -> No
     assert "arryn" not in pending(s)  # not asked: it supports its commander
     assert s.combat.defender.support == (MOUNTAINS,)
     assert s.combat.attacker.support == ()
+
+
+def test_11_10_6_a_vassal_musters_only_in_its_home_area(game: State) -> None:
+    s = game
+    # Martell's vassal setup holds its home Sunspear and the castles Yronwood and Starfall.
+    s.push(MusteringAll())
+    advance(s)
+    asked = []
+    rnd = random.Random(1)
+    while pending(s):
+        house = sorted(pending(s))[0]
+        p = pending(s)[house]
+        asked.append((house, p.data.get("area")))
+        s, _ = apply(s, house, random_action(s, house, rnd))
+    martell = {area for house, area in asked if house == "martell"}
+    assert martell == {"sunspear"}
+    assert board.controller(s, "yronwood") == board.controller(s, "starfall") == "martell"
+    lannister = {area for house, area in asked if house == "lannister"}
+    assert len(lannister) >= 1

@@ -448,11 +448,18 @@ class SupportOptions(Protocol):
     def __call__(self, state: State, combat: Combat, house: str, /) -> tuple[str, ...] | None: ...
 
 
-LEFT_OUT_POINTS = ("orders", "wildling_bid", "dominance", "victory", "power")
+LEFT_OUT_POINTS = (
+    "orders",
+    "wildling_bid",
+    "dominance",
+    "victory",
+    "power",
+    "muster_away_from_home",
+)
 """Rule points ``rule_left_out`` may leave a house out of: placing orders in the Planning phase
 (4.1), bidding against (and suffering or gaining from) a wildling attack (7.2), holding a
-dominance token (1.6.2, the next house down holds it), winning (9) and gaining power tokens
-(1.5.2)."""
+dominance token (1.6.2, the next house down holds it), winning (9), gaining power tokens
+(1.5.2) and mustering for a Mustering card anywhere but in its home area (3.4.4)."""
 
 
 class MusterTargets(Protocol):
