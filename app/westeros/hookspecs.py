@@ -125,7 +125,9 @@ def register_unit_types() -> list[UnitType]:
 
 @hookspec
 def register_order_tokens() -> list[OrderToken]:
-    """The order tokens every house owns (RULES.md 1.4.1).
+    """The order tokens every house owns (RULES.md 1.4.1); ``rule_house_orders`` may give a
+    house other ones. A token with ``unused_becomes`` stays on the board as that token when it
+    is resolved as a Raid without a target (RULES.md 11.10.5).
 
     :return: OrderToken objects (one per physical token).
     """

@@ -163,7 +163,7 @@ def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
 
 @hookimpl
 def register_order_tokens() -> list[OrderToken]:
-    return list(vassals.ORDER_TOKENS)
+    return [*vassals.ORDER_TOKENS, vassals.SUPPORT_SIDE]
 
 
 @hookimpl

@@ -97,16 +97,19 @@ VASSAL_SETUPS: dict[str, tuple[tuple[str, str, int], ...]] = {
 """Each house's vassal setup card (11.10.2, S&R data): (area, unit type, count)."""
 
 
+SUPPORT_AFTER_RAID = "vassal-support+1"
 ORDER_TOKENS = (
     OrderToken("vassal-march+0", "march", 0, False),
-    OrderToken("vassal-raid-support+1", "support", 1, False),
+    OrderToken("vassal-raid-support+1", "raid", 0, False, unused_becomes=SUPPORT_AFTER_RAID),
     OrderToken("vassal-defense+1-muster", "defense", 1, False),
     OrderToken("vassal-defense+3", "defense", 3, False),
 )
-"""A vassal's four order tokens (11.10.4), none starred. The Raid/Support +1 is resolved as
-a Support +1 and the Defense +1/Muster as a Defense +1 (their Raid and Muster uses, 11.10.5,
-are not implemented yet)."""
+"""A vassal's four order tokens (11.10.4), none starred. The Raid/Support +1 raids like a plain
+Raid and, resolved without a target, stays as a Support +1 (11.10.5); the Defense +1/Muster is
+a Defense +1 (its Muster use is not implemented yet)."""
 VASSAL_TOKENS = frozenset(t.id for t in ORDER_TOKENS)
+SUPPORT_SIDE = OrderToken(SUPPORT_AFTER_RAID, "support", 1, False)
+"""The Support +1 side of the Raid/Support +1, never placed as such."""
 VASSAL_ORDERS = 2
 """Orders a commander may place for each of its vassals (11.10.4)."""
 
@@ -209,7 +212,7 @@ def left_out(state: State, house: str, point: str) -> bool:
 
 @functools.cache
 def _player_tokens(rules: Ruleset) -> frozenset[str]:
-    return frozenset(rules.order_tokens) - VASSAL_TOKENS
+    return frozenset(rules.order_tokens) - VASSAL_TOKENS - {SUPPORT_AFTER_RAID}
 
 
 def house_orders(state: State, house: str) -> HouseOrders:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import pytest
 
+from westeros.engine import board
+from westeros.engine.action_phase import OrderLoop
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import IllegalOrder
-from westeros.engine.flow import answering_house, apply, pending
+from westeros.engine.flow import advance, answering_house, apply, pending
 from westeros.engine.planning import PlaceOrders
+from westeros.engine.raid import ResolveRaid
 from westeros.engine.setup import new_game
-from westeros.engine.state import State
+from westeros.engine.state import Order, State
 from westeros.engine.view import player_view
 from westeros.plugins import build_ruleset
 from westeros_mother_of_dragons.vassals import ClaimVassalsAction
@@ -124,3 +127,34 @@ def test_11_10_4_vassal_orders_stay_hidden_but_the_commander_sees_them(planning:
     revealed = player_view(s, "stark")["orders"]
     assert revealed["the-eyrie"] == ["arryn", "vassal-defense+3"]
     assert revealed["the-bite"] == ["arryn", "vassal-march+0"]
+
+
+@pytest.fixture
+def raiding(rules: Ruleset) -> State:
+    """Arryn (commanded by Baratheon) has its Raid/Support +1 in The Mountains of the Moon next
+    to a Stark Support in The Twins; the Raid step is about to start."""
+    s = new_game(rules, 4, 1, VASSALS, start=False)
+    s.ext["vassal_commanders"] = (("arryn", "baratheon"),)
+    s.orders["the-mountains-of-the-moon"] = Order("arryn", "vassal-raid-support+1")
+    board.add_units(s, "the-twins", "stark", ["footman"])
+    s.orders["the-twins"] = Order("stark", "support+0")
+    s.push(OrderLoop("raid"))
+    advance(s)
+    return s
+
+
+def test_11_10_5_raid_support_raids_like_a_plain_raid(raiding: State) -> None:
+    p = pending(raiding)["arryn"]
+    assert p.data["raids"]["the-mountains-of-the-moon"]["targets"] == ["the-twins"]
+    s, _ = apply(raiding, "arryn", ResolveRaid("the-mountains-of-the-moon", "the-twins"))
+    assert "the-twins" not in s.orders
+    assert "the-mountains-of-the-moon" not in s.orders
+
+
+def test_11_10_5_raid_support_without_a_target_stays_as_a_support_plus_1(raiding: State) -> None:
+    s, _ = apply(raiding, "arryn", ResolveRaid("the-mountains-of-the-moon", None))
+    stays = s.orders["the-mountains-of-the-moon"]
+    assert stays.house == "arryn"
+    token = s.rules.order_tokens[stays.token]
+    assert (token.type, token.bonus) == ("support", 1)
+    assert not pending(s)  # the Raid step is over: it is no Raid any more

@@ -112,12 +112,15 @@ class UnitType:
 
 @dataclass(frozen=True, slots=True)
 class OrderToken:
-    """One physical order token (1.4.1)."""
+    """One physical order token (1.4.1). ``unused_becomes``: the token an order of this one
+    turns into, staying on the board, when it is resolved without a target (a vassal's
+    Raid/Support +1, RULES.md 11.10.5); None: it is simply removed (5.2.2)."""
 
     id: str
     type: str
     bonus: int
     star: bool
+    unused_becomes: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from . import board, power
 from .actions import Action
 from .errors import IllegalTarget, NotYourOrder
 from .flow import Decision, Prompt, off_limits
-from .state import State
+from .state import Order, State
 
 RAID = "raid"
 CONSOLIDATE = "consolidate_power"
@@ -87,6 +87,9 @@ class RaidTurn(Decision):
             )
         state.pop()
         raid_token = state.orders.pop(action.area).token
+        becomes = state.rules.order_tokens[raid_token].unused_becomes
+        if action.target is None and becomes is not None:
+            state.orders[action.area] = Order(house, becomes)
         removed = None
         gained = lost = 0
         if action.target is not None:
