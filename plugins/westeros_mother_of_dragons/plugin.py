@@ -1,8 +1,9 @@
 """Hook implementations of the Mother of Dragons plugin (RULES.md 11).
 
 Only games with the ``mother_of_dragons`` option get its content (``plugin_in_game``): every
-other game, and every base test, sees the base board and houses unchanged. This first slice
-brings House Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1)."""
+other game, and every base test, sees the base board and houses unchanged. It brings House
+Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1) and, with the
+``mod_vassals`` option, 3-6 player games with vassals (11.2.5, 11.10: ``vassals``)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,15 @@
 takes 3-6 players; every house no player takes (Targaryen excepted) is a vassal on the 7-player
 board. A vassal starts from its vassal setup with supply 4 (11.10.2), has no power, never bids,
 never holds a dominance token and cannot win (11.10.1); at the start of every Planning phase the
-players claim the vassals they command this round (11.10.3)."""
+players claim the vassals they command this round (11.10.3) and answer for them; commanders place
+at most 2 of a vassal's four orders after their own (11.10.4-11.10.5); a family never attacks,
+raids or enters an area of another member, a vassal's support goes to its family, vassals avoid
+ports and muster only at home (11.10.6); a vassal's emptied land area keeps a free power token
+and its victory gives its commander 1 power (11.10.7).
+
+Not yet: the shared vassal house-card deck (11.7.4, 11.10.8: vassals still play their own
+house's cards), the Muster use of Defense +1/Muster (11.10.5) and the commander's own Valyrian
+Steel Blade in its vassal's combat (11.10.8)."""
 
 from __future__ import annotations
 
