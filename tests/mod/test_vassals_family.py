@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from westeros.engine import board, march, raid
+from westeros.engine import board, march, raid, tracks
+from westeros.engine.actions import Choose
 from westeros.engine.combat import start_combat
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import IllegalAction
@@ -133,7 +134,7 @@ def test_11_10_7_no_free_power_token_while_a_unit_stays(game: State) -> None:
 def test_11_10_6_a_vassal_s_support_goes_to_its_family_member(game: State) -> None:
     s = game
     board.add_units(s, "the-twins", "baratheon", ["footman"])
-    s.orders[MOUNTAINS] = Order("arryn", "vassal-raid-support+1")
+    s.orders[MOUNTAINS] = Order("arryn", "vassal-support+1")  # a Raid/Support left as Support
     start_combat(s, "stark", "moat-cailin", "the-twins", (Unit("stark", "footman"),), "march+0")
     advance(s)
     assert "arryn" not in pending(s)  # not asked: it supports its commander
@@ -158,3 +159,18 @@ def test_11_10_6_a_vassal_musters_only_in_its_home_area(game: State) -> None:
     assert board.controller(s, "yronwood") == board.controller(s, "starfall") == "martell"
     lannister = {area for house, area in asked if house == "lannister"}
     assert len(lannister) >= 1
+
+
+def test_11_10_8_the_commander_may_use_its_blade_in_its_vassal_s_combat(game: State) -> None:
+    s = game
+    assert tracks.holder(s, "fiefdoms") == "greyjoy"
+    s.ext["vassal_commanders"] = (("arryn", "greyjoy"),)
+    board.add_units(s, "the-twins", "stark", ["footman"])
+    start_combat(s, "arryn", MOUNTAINS, "the-twins", (Unit("arryn", "footman"),), "vassal-march+0")
+    advance(s)
+    # 1 + 2 against 1 + 2: Stark wins the tie on Fiefdoms unless the Blade adds 1 for Arryn.
+    s, _ = apply(s, "arryn", Choose("harry-hardyng"))
+    s, _ = apply(s, "stark", Choose("greatjon-umber"))
+    assert pending(s)["greyjoy"].kind == "use_blade"
+    s, _ = apply(s, "greyjoy", Choose("use"))
+    assert s.blade_used
