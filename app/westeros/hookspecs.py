@@ -42,6 +42,7 @@ from .engine.content import (
     LeftOut,
     MusterTargets,
     OffLimits,
+    OrderLoopStart,
     OrderToken,
     PlanningSteps,
     PowerIncome,
@@ -432,6 +433,18 @@ def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
     a family member): ``f(state, combat, house) -> declarations or None``, a subset of
     ``("attacker", "defender", "none")``; with a single one left the house is not asked and
     its support goes there. The first plugin answering wins; None: all three.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_order_loop_start(options: Mapping[str, Any]) -> OrderLoopStart | None:
+    """Runs once when the Action phase's loop of one order type begins (RULES.md 5.1: Raid,
+    then March, then Consolidate Power): ``f(state, order_type) -> None``, before the first
+    order of that type is resolved; it may change orders on the board (11.10.5, a vassal's
+    Defense +1/Muster becomes a muster order for the Consolidate Power step).
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

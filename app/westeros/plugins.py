@@ -132,6 +132,7 @@ RULE_HOOKS: dict[str, str] = {
     "rule_house_orders": "house_orders",
     "rule_off_limits": "off_limits",
     "rule_support_options": "support_options",
+    "rule_order_loop_start": "order_loop_start",
 }
 
 

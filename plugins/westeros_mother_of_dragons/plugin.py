@@ -25,6 +25,7 @@ from westeros.engine.content import (
     HouseOrdersRule,
     LeftOut,
     OffLimits,
+    OrderLoopStart,
     OrderToken,
     PlanningSteps,
     Setup,
@@ -163,8 +164,13 @@ def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
 
 
 @hookimpl
+def rule_order_loop_start(options: Mapping[str, Any]) -> OrderLoopStart | None:
+    return vassals.muster_orders if options.get(vassals.OPTION) else None
+
+
+@hookimpl
 def register_order_tokens() -> list[OrderToken]:
-    return [*vassals.ORDER_TOKENS, vassals.SUPPORT_SIDE]
+    return [*vassals.ORDER_TOKENS, *vassals.SIDES]
 
 
 @hookimpl

@@ -10,7 +10,7 @@ and its victory gives its commander 1 power (11.10.7); the commander makes the v
 choices and may use its own Valyrian Steel Blade there (11.10.8).
 
 Not yet: the shared vassal house-card deck (11.7.4, 11.10.8: vassals still play their own
-house's cards) and the Muster use of Defense +1/Muster (11.10.5)."""
+house's cards)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from westeros.engine.combat.context import Combat
 from westeros.engine.content import LAND, GameOption, HouseOrders, OrderToken, Ruleset, Setup
 from westeros.engine.errors import IllegalChoice
 from westeros.engine.flow import Decision, Prompt, Step
-from westeros.engine.state import TRACKS, State
+from westeros.engine.state import TRACKS, Order, State
 
 OPTION = "mod_vassals"
 COMMANDERS = "vassal_commanders"
@@ -106,18 +106,24 @@ VASSAL_SETUPS: dict[str, tuple[tuple[str, str, int], ...]] = {
 
 
 SUPPORT_AFTER_RAID = "vassal-support+1"
+DEFENSE_MUSTER = "vassal-defense+1-muster"
 ORDER_TOKENS = (
     OrderToken("vassal-march+0", "march", 0, False),
     OrderToken("vassal-raid-support+1", "raid", 0, False, unused_becomes=SUPPORT_AFTER_RAID),
-    OrderToken("vassal-defense+1-muster", "defense", 1, False),
+    OrderToken(DEFENSE_MUSTER, "defense", 1, False),
     OrderToken("vassal-defense+3", "defense", 3, False),
 )
 """A vassal's four order tokens (11.10.4), none starred. The Raid/Support +1 raids like a plain
 Raid and, resolved without a target, stays as a Support +1 (11.10.5); the Defense +1/Muster is
-a Defense +1 (its Muster use is not implemented yet)."""
+a Defense +1 until the Consolidate Power step, where in a castle area it musters like a
+starred Consolidate Power (11.10.5)."""
 VASSAL_TOKENS = frozenset(t.id for t in ORDER_TOKENS)
 SUPPORT_SIDE = OrderToken(SUPPORT_AFTER_RAID, "support", 1, False)
 """The Support +1 side of the Raid/Support +1, never placed as such."""
+MUSTER_SIDE = OrderToken("vassal-muster", "consolidate_power", 0, True)
+"""The Muster side of the Defense +1/Muster in the Consolidate Power step, never placed as
+such (starred: it may muster in a castle area, 5.6.2; a vassal gains no power, 11.10.7)."""
+SIDES = (SUPPORT_SIDE, MUSTER_SIDE)
 VASSAL_ORDERS = 2
 """Orders a commander may place for each of its vassals (11.10.4)."""
 
@@ -220,7 +226,7 @@ def left_out(state: State, house: str, point: str) -> bool:
 
 @functools.cache
 def _player_tokens(rules: Ruleset) -> frozenset[str]:
-    return frozenset(rules.order_tokens) - VASSAL_TOKENS - {SUPPORT_AFTER_RAID}
+    return frozenset(rules.order_tokens) - VASSAL_TOKENS - {t.id for t in SIDES}
 
 
 def house_orders(state: State, house: str) -> HouseOrders:
@@ -278,6 +284,16 @@ def vassal_victory(state: State, combat: Combat) -> None:
     head = commander(state, winner)
     if head is not None and power.gain(state, head, 1):
         state.emit("vassal_won", house=head, vassal=winner)
+
+
+def muster_orders(state: State, order_type: str) -> None:
+    """As the Consolidate Power step begins, each vassal Defense +1/Muster in a castle area
+    turns into its Muster side: its commander may muster there (11.10.5)."""
+    if order_type != "consolidate_power":
+        return
+    for area, order in list(state.orders.items()):
+        if order.token == DEFENSE_MUSTER and state.rules.areas[area].castle:
+            state.orders[area] = Order(order.house, MUSTER_SIDE.id)
 
 
 def free_power_tokens(state: State) -> None:

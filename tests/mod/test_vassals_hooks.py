@@ -13,8 +13,10 @@ import pytest
 from tests.builders import blank, order, put, run
 from westeros import hookimpl
 from westeros.engine import march, power, raid, tracks, victory
+from westeros.engine.action_phase import ActionPhase
 from westeros.engine.actions import Choose
 from westeros.engine.combat import start_combat
+from westeros.engine.consolidate import ResolveConsolidate
 from westeros.engine.content import HouseOrders, Ruleset, Setup
 from westeros.engine.errors import IllegalOrder
 from westeros.engine.flow import Step, advance, answering_house, apply, pending
@@ -217,3 +219,27 @@ def test_hook_rule_support_options(westeros_ruleset: Factory) -> None:
     plain = twins_attack(westeros_ruleset())
     plain, _ = apply(plain, "baratheon", Choose("none"))
     assert pending(plain)["greyjoy"].kind == "declare_support"
+
+
+def count_loops(state: State, order_type: str) -> None:
+    state.ext["loops"] = (*state.ext.get("loops", ()), order_type)
+
+
+class LoopCounter:
+    NAME = "loop-counter"
+
+    @hookimpl
+    def rule_order_loop_start(self, options: Mapping[str, Any]) -> Rule:
+        return count_loops
+
+
+def test_hook_rule_order_loop_start(westeros_ruleset: Factory) -> None:
+    s = blank(westeros_ruleset(LoopCounter()), 4)
+    put(s, "pyke", "greyjoy", "footman")
+    put(s, "seagard", "greyjoy", "footman")
+    order(s, "pyke", "consolidate_power+0")
+    order(s, "seagard", "consolidate_power+0.2")
+    run(s, ActionPhase())
+    assert s.ext["loops"] == ("raid", "march", "consolidate_power")
+    s, _ = apply(s, "greyjoy", ResolveConsolidate("pyke"))
+    assert s.ext["loops"] == ("raid", "march", "consolidate_power")  # once per loop

@@ -10,6 +10,7 @@ import pytest
 
 from westeros.engine import board
 from westeros.engine.action_phase import OrderLoop
+from westeros.engine.consolidate import ResolveConsolidate
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import IllegalOrder
 from westeros.engine.flow import advance, answering_house, apply, pending
@@ -158,3 +159,22 @@ def test_11_10_5_raid_support_without_a_target_stays_as_a_support_plus_1(raiding
     token = s.rules.order_tokens[stays.token]
     assert (token.type, token.bonus) == ("support", 1)
     assert not pending(s)  # the Raid step is over: it is no Raid any more
+
+
+def test_11_10_5_defense_muster_musters_in_a_castle_area_at_consolidate_power(
+    rules: Ruleset,
+) -> None:
+    s = new_game(rules, 4, 1, VASSALS, start=False)
+    s.ext["vassal_commanders"] = (("martell", "stark"),)
+    s.orders["sunspear"] = Order("martell", "vassal-defense+1-muster")
+    s.orders["salt-shore"] = Order("martell", "vassal-defense+1-muster")
+    s.push(OrderLoop("consolidate_power"))
+    advance(s)
+    p = pending(s)["martell"]
+    assert p.kind == "consolidate_power"
+    assert set(p.data["orders"]) == {"sunspear"}  # Salt Shore has no castle: a Defense +1 only
+    assert p.data["orders"]["sunspear"]["may_muster"] is True
+    assert answering_house(s, "martell") == "stark"
+    s, _ = apply(s, "martell", ResolveConsolidate("sunspear", muster=True))
+    assert pending(s)["martell"].kind == "muster"
+    assert s.orders["salt-shore"].token == "vassal-defense+1-muster"

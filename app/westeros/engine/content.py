@@ -451,6 +451,12 @@ class SupportOptions(Protocol):
     def __call__(self, state: State, combat: Combat, house: str, /) -> tuple[str, ...] | None: ...
 
 
+class OrderLoopStart(Protocol):
+    """``rule_order_loop_start``: runs when the 5.1 loop of ``order_type`` begins."""
+
+    def __call__(self, state: State, order_type: str, /) -> None: ...
+
+
 LEFT_OUT_POINTS = (
     "orders",
     "wildling_bid",
@@ -494,6 +500,7 @@ class RuleHooks:
     - ``house_orders(state, house) -> HouseOrders | None``: a house's tokens and order limits.
     - ``off_limits(state, house, area, kind) -> bool``: areas a house may not march into or raid.
     - ``support_options(state, combat, house) -> tuple | None``: whom a house may support.
+    - ``order_loop_start(state, order_type) -> None``: when a 5.1 order loop begins.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -513,6 +520,7 @@ class RuleHooks:
     house_orders: tuple[HouseOrdersRule, ...] = ()
     off_limits: tuple[OffLimits, ...] = ()
     support_options: tuple[SupportOptions, ...] = ()
+    order_loop_start: tuple[OrderLoopStart, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
