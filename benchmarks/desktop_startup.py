@@ -3,14 +3,13 @@ from process launch to the start screen shown, and to the board drawn after "New
 
     python benchmarks/desktop_startup.py [--runs 5]
 
-Needs Xvfb and PyQt6-WebEngine (pip install -e '.[test]'); runs tests/desktop/window_probe.py.
+Needs Xvfb and PyQt6-WebEngine (pip install -e '.[test]'); runs tests/desktop/window_probe.py
+through tests/desktop/harness.py.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import subprocess
 import sys
@@ -19,36 +18,21 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PROBE = ROOT / "tests" / "desktop" / "window_probe.py"
+sys.path.insert(0, str(ROOT))
+
+from tests.desktop.harness import ProbeFailed, finish, launch_probe, wait_ready  # noqa: E402
 
 
 def one_run(display: str) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        out = work / "probe.json"
-        env = {
-            **os.environ,
-            "DISPLAY": display,
-            "QT_QPA_PLATFORM": "xcb",
-            "QTWEBENGINE_DISABLE_SANDBOX": "1",
-            "QTWEBENGINE_CHROMIUM_FLAGS": "--disable-gpu --no-sandbox",
-            "XDG_DATA_HOME": str(work / "data"),
-            "XDG_STATE_HOME": str(work / "state"),
-            "XDG_CACHE_HOME": str(work / "cache"),
-        }
         launched = time.time()
-        child = subprocess.Popen(
-            [sys.executable, str(PROBE), str(out), f"sqlite:///{work / 'games.db'}"], env=env
-        )
-        deadline = time.monotonic() + 180
-        while not out.with_suffix(".ready").exists():
-            if child.poll() is not None or time.monotonic() > deadline:
-                child.kill()
-                raise SystemExit("the app did not reach the board")
-            time.sleep(0.05)
-        out.with_suffix(".done").write_text("done")
-        child.wait(60)
-        result = json.loads(out.read_text())
+        child, out = launch_probe("window_probe", display, Path(tmp))
+        try:
+            wait_ready(child, out, timeout=180)
+            result = finish(child, out)
+        except ProbeFailed as failed:
+            child.kill()
+            raise SystemExit(str(failed)) from failed
         return {
             "seconds_to_start": result["start_at"] - launched,
             "seconds_to_board": result["board_at"] - launched,

@@ -29,6 +29,7 @@ from .engine.actions import Action
 from .engine.content import (
     AiAnswer,
     AnsweringHouse,
+    AreaChanges,
     AreaDef,
     AreaKind,
     CombatHook,
@@ -40,9 +41,12 @@ from .engine.content import (
     HouseOrdersRule,
     IconModifier,
     LeftOut,
+    MapShapes,
+    MarchReach,
     MusterTargets,
     OffLimits,
     OrderLoopStart,
+    OrderResolver,
     OrderToken,
     PlanningSteps,
     PowerIncome,
@@ -52,6 +56,8 @@ from .engine.content import (
     StateHook,
     StrengthModifier,
     SupportOptions,
+    TrackArrangement,
+    UnitStrength,
     UnitType,
     VictoryCheck,
     WesterosCard,
@@ -363,6 +369,73 @@ def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
 
 
 @hookspec
+def rule_unit_strength(options: Mapping[str, Any]) -> UnitStrength | None:
+    """A unit's own strength (RULES.md 1.2.1), e.g. one that changes over the game:
+    ``f(state, unit, strength) -> int`` gets a unit that is not routed (``westeros.engine.state
+    .Unit``) and the strength its type gives it (``vs_castle`` already applied) and returns the
+    strength it has; every combat, support and march computation uses it (routed units stay 0,
+    card modifiers come on top). Read-only; called in plugin order, each on the previous result.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_march_reach(options: Mapping[str, Any]) -> MarchReach | None:
+    """Extra destinations of a marching group (RULES.md 5.3.2), e.g. units that fly:
+    ``f(state, house, area, types) -> areas`` names areas that the group of exactly ``types``
+    (unit type ids, sorted) marching from ``area`` may move to besides adjacency and
+    transport. The engine still checks each unit's domain, the area kind's entry rule and unit
+    cap, blocked areas, one combat per march and supply. The march prompt lists them per unit
+    type, for a group of all that type's movable units (``group_reach`` of the prompt data).
+    Read-only.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_track_order(options: Mapping[str, Any]) -> TrackArrangement | None:
+    """The order an influence track really takes (RULES.md 1.6.4), e.g. a house that always
+    stays last: ``f(state, track, order) -> order`` gets the order a bid, card or effect would
+    give the track and returns a reordering of the same houses; dominance follows the result.
+    Called in plugin order, each on the previous result. Read-only.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_resolve_order(options: Mapping[str, Any]) -> OrderResolver | None:
+    """Resolves an order of a type the engine does not know (RULES.md 5.6.3): a token whose
+    ``OrderToken.resolved_in`` is ``consolidate_power`` joins that loop; its area appears in the
+    ``consolidate_power`` prompt (yield 0, no muster) and ``ResolveConsolidate`` on it takes it
+    off the board and calls ``f(state, house, area, token) -> bool``, which returns True when
+    the token is the plugin's (it may push steps, e.g. a purchase decision).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
+    """Areas whose facts (crowns, barrels, castle) the game changed in play, for good
+    (RULES.md 11.9.6 improvements): ``f(state) -> Iterable[AreaDef]`` returns the changed areas
+    as they are now, read from ``state`` (e.g. ``state.ext``). After changing them a plugin
+    calls ``westeros.engine.board.refresh_areas(state)``; ``state.rules`` then holds them for
+    every rule (income, supply, mustering, victory, combat), and decoding a saved state or a
+    seat's public state does the same.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
 def rule_left_out(options: Mapping[str, Any]) -> LeftOut | None:
     """Leave a house out of a rule point (RULES.md 11.10.1, vassals):
     ``f(state, house, point) -> bool``, True to leave ``house`` out at ``point``, one of
@@ -525,4 +598,17 @@ def register_reference_cards() -> list[ReferenceCard]:
     card of the content; collected in ``LoadedPlugins.reference_cards``. No rule reads them.
 
     :return: ``ReferenceCard`` objects (unique ids; names and texts are gettext messages).
+    """
+
+
+@hookspec
+def register_map_shapes() -> list[MapShapes]:
+    """Geometry for the generated SVG map (``python -m westeros.mapgen``), in the layout-file
+    format ``westeros.mapgen`` documents: seeds or badges for the plugin's areas, ``replace``
+    for earlier areas it redraws (a sea a new sea cuts in two), and ``optional`` plus ``extend``
+    for a side board drawn (and the canvas grown) only in games that have all its areas. Read
+    only by the map generator, for the plugins that are part of a game; a ``data/layout.json``
+    beside the plugin module is read the same way.
+
+    :return: ``MapShapes`` objects, each one layout file's data.
     """

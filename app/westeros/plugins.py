@@ -133,6 +133,11 @@ RULE_HOOKS: dict[str, str] = {
     "rule_off_limits": "off_limits",
     "rule_support_options": "support_options",
     "rule_order_loop_start": "order_loop_start",
+    "rule_unit_strength": "unit_strength",
+    "rule_march_reach": "march_reach",
+    "rule_track_order": "track_order",
+    "rule_resolve_order": "resolve_order",
+    "rule_area_changes": "area_changes",
 }
 
 

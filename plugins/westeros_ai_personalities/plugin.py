@@ -3,7 +3,11 @@
 Each personality is an ``westeros.ai.personality.AIPersonality``: the weights it gives the
 baseline policy (its plans and rollouts) and the evaluation function of the strong AI. They
 differ in behaviour one can count (``benchmarks/ai_tournament.py`` prints the figures): how
-often they attack, how much power they keep, how much they bid."""
+often they attack, how much power they keep, how much they bid. At the table
+(``westeros.ai.deals``) they differ too (``diplomacy``, ``scheming``): the Conqueror values
+deals least and breaks a pact for a big enough prize, the Turtle and the Power Broker seek deals
+and always keep them, the Opportunist deals readily and breaks a pact as soon as breaking pays
+(``benchmarks/deals.py`` prints the figures)."""
 
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ CONQUEROR = AIPersonality(
     ambition=0.8,
     hoarding=0.5,
     conviction=0.06,
+    diplomacy=0.5,
+    scheming=1.0,
 )
 TURTLE = AIPersonality(
     "turtle",
@@ -31,6 +37,7 @@ TURTLE = AIPersonality(
     ambition=0.6,
     hoarding=1.2,
     conviction=0.04,
+    diplomacy=1.6,
 )
 POWER_BROKER = AIPersonality(
     "power-broker",
@@ -43,6 +50,7 @@ POWER_BROKER = AIPersonality(
     hoarding=3.0,
     thrift=2.5,
     conviction=0.03,
+    diplomacy=1.3,
 )
 OPPORTUNIST = AIPersonality(
     "opportunist",
@@ -54,6 +62,8 @@ OPPORTUNIST = AIPersonality(
     hoarding=0.8,
     prey=0.8,
     conviction=0.02,
+    diplomacy=1.2,
+    scheming=2.0,
 )
 PERSONALITIES = (CONQUEROR, TURTLE, POWER_BROKER, OPPORTUNIST)
 

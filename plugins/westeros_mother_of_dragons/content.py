@@ -1,7 +1,7 @@
-"""The Mother of Dragons content (RULES.md 11.1-11.3, 11.7.1) built from ``data/`` (written from
-the shared fact file; tests/mod cross-check it): House Arryn, its house cards, the 7-player
-board overlay (The Bite, The Vale of Arryn, the Port of the Eyrie, the Eyrie as Arryn's home)
-and the 7-player setup."""
+"""The Mother of Dragons content (RULES.md 11.1-11.4, 11.7.1-11.7.2) built from ``data/``
+(written from the shared fact file; tests/mod cross-check it): Houses Arryn and Targaryen,
+their house cards, the 7-player board overlay (The Bite, The Vale of Arryn, the Port of the
+Eyrie, the Eyrie as Arryn's home), Essos (``essos``) and the 7- and 8-player setups."""
 
 from __future__ import annotations
 
@@ -14,17 +14,21 @@ from westeros.engine.content import (
     AreaDef,
     HouseCard,
     HouseDef,
+    MapShapes,
     Setup,
     StartingUnit,
     house_cards_from_data,
 )
 
+from . import essos
 from .arryn_cards import ABILITIES
+from .targaryen_b_cards import B_ABILITIES
+from .targaryen_cards import TARGARYEN_ABILITIES
 
 CASTLE = {None: 0, "castle": 1, "stronghold": 2}
 PORT_ATTRS = ("port_of", "port_sea")
-COLOURS = {"arryn": "#7fa7d4"}
-"""House colours on the board (sky blue for the Vale)."""
+COLOURS = {"arryn": "#7fa7d4", "targaryen": "#6b2d8f"}
+"""House colours on the board (sky blue for the Vale, purple for Targaryen)."""
 
 
 @cache
@@ -50,8 +54,8 @@ def _area(a: dict[str, Any]) -> AreaDef:
 
 def areas() -> list[AreaDef]:
     """The areas the 7-player board adds (11.1): The Bite, The Vale of Arryn, Port of the
-    Eyrie."""
-    return [_area(a) for a in data()["map_7p"]["areas"]]
+    Eyrie; and Essos (11.4.1), blocked unless Targaryen plays (``essos``)."""
+    return [_area(a) for a in data()["map_7p"]["areas"] + essos.essos_areas(data())]
 
 
 def area_overrides() -> list[AreaDef]:
@@ -61,8 +65,8 @@ def area_overrides() -> list[AreaDef]:
 
 
 def adjacency() -> list[tuple[str, str]]:
-    """Pairs the overlays make adjacent (11.1)."""
-    return [(a, b) for a, b in data()["map_7p"]["adjacent"]]
+    """Pairs the overlays and Essos make adjacent (11.1, 11.4.2)."""
+    return [(a, b) for a, b in data()["map_7p"]["adjacent"]] + essos.essos_adjacency(data())
 
 
 def removed_adjacency() -> list[tuple[str, str]]:
@@ -72,7 +76,7 @@ def removed_adjacency() -> list[tuple[str, str]]:
 
 
 def houses() -> list[HouseDef]:
-    """House Arryn (11.3)."""
+    """House Arryn (11.3) and House Targaryen (11.4.3)."""
     return [
         HouseDef(h, d["name"], d["home"], dict(d["unit_limits"]), COLOURS[h])
         for h, d in data()["houses"].items()
@@ -80,12 +84,22 @@ def houses() -> list[HouseDef]:
 
 
 def cards() -> list[HouseCard]:
-    """Arryn's seven house cards (11.7.1) with their abilities."""
-    return house_cards_from_data(data()["houses"], ABILITIES)
+    """Arryn's and Targaryen's seven house cards each (11.7.1, 11.7.2) with their abilities, and
+    Targaryen's alternative B deck (11.7.3)."""
+    b_deck = {"targaryen": {"house_cards": data()["targaryen_b_deck"]}}
+    return house_cards_from_data(data()["houses"], ABILITIES | TARGARYEN_ABILITIES) + (
+        house_cards_from_data(b_deck, B_ABILITIES)
+    )
+
+
+def targaryen_deck(b_deck: bool) -> tuple[str, ...]:
+    """The ids of the Targaryen deck a game uses: A (11.7.2) or, with the option, B (11.7.3)."""
+    cards = data()["targaryen_b_deck"] if b_deck else data()["houses"]["targaryen"]["house_cards"]
+    return tuple(c["id"] for c in cards)
 
 
 def starting_units() -> list[StartingUnit]:
-    """Arryn's starting units (11.2.6)."""
+    """Arryn's and Targaryen's starting units (11.2.6)."""
     return [
         StartingUnit(h, u["area"], u["unit"], u["count"])
         for h, units in data()["starting_units"].items()
@@ -95,7 +109,9 @@ def starting_units() -> list[StartingUnit]:
 
 def setups() -> list[Setup]:
     """The 7-player setup (11.2.1, 11.2.4): six base houses + Arryn on the 7-player board, its
-    tracks, King's Landing as the only neutral force, the base supply table (1.7.3)."""
+    tracks, King's Landing as the only neutral force, the base supply table (1.7.3), Essos
+    blocked; the 8-player setup (11.2.2-11.2.4): + Targaryen and Essos, Braavos's neutral
+    force too, star limits for positions 1-8."""
     table = tuple(tuple(row) for row in data()["supply_limits"])
     return [
         Setup(
@@ -103,10 +119,25 @@ def setups() -> list[Setup]:
             houses=tuple(s["houses"]),
             tracks={t: tuple(order) for t, order in s["tracks"].items()},
             neutral_forces=dict(s["neutral_forces"]),
-            blocked_areas=frozenset(),
+            blocked_areas=essos.blocked_areas(data(), s["houses"]),
             units_not_placed_in=frozenset(),
             supply_table=table,
             star_limits=tuple(s["star_limits"]),
         )
         for s in data()["setups"]
+    ]
+
+
+SHAPE_FILES = ("shapes_7p.json", "shapes_essos.json")
+"""Our map's geometry for the boards (``register_map_shapes``): the 7-player board, then the
+Essos side board of the 8-player game (each drawn only in games that have its areas)."""
+
+
+def map_shapes() -> list[MapShapes]:
+    """The layouts of ``SHAPE_FILES`` that exist, in that order."""
+    folder = resources.files(__package__).joinpath("data")
+    return [
+        MapShapes(json.loads(folder.joinpath(name).read_text("utf-8")))
+        for name in SHAPE_FILES
+        if folder.joinpath(name).is_file()
     ]

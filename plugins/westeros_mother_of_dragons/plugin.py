@@ -2,8 +2,10 @@
 
 Only games with the ``mother_of_dragons`` option get its content (``plugin_in_game``): every
 other game, and every base test, sees the base board and houses unchanged. It brings House
-Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1) and, with the
-``mod_vassals`` option, 3-6 player games with vassals (11.2.5, 11.10: ``vassals``)."""
+Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1), House Targaryen, Essos
+and dragons for 8 players (11.2.2, 11.4, 11.5, 11.7.2-11.7.3), and with their own options the
+sea order tokens (``mod_sea_orders``, 11.8), the Iron Bank (``mod_iron_bank``, 11.9) and 3-6
+player games with vassals (``mod_vassals``, 11.2.5, 11.10: ``vassals``)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from westeros.engine.actions import Action
 from westeros.engine.content import (
     AiAnswer,
     AnsweringHouse,
+    AreaChanges,
     AreaDef,
     CombatHook,
     EventText,
@@ -24,19 +27,36 @@ from westeros.engine.content import (
     HouseDef,
     HouseOrdersRule,
     LeftOut,
+    MapShapes,
+    MarchReach,
     OffLimits,
     OrderLoopStart,
+    OrderResolver,
     OrderToken,
     PlanningSteps,
+    ReferenceCard,
     Setup,
     StartingUnit,
     StateHook,
     SupportOptions,
+    TrackArrangement,
+    UnitStrength,
+    UnitType,
 )
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
-from . import content, log_texts, vassals
+from . import (
+    content,
+    dragons,
+    iron_bank,
+    log_texts,
+    sea_orders,
+    targaryen_b_cards,
+    tracks,
+    vassals,
+)
+from .loans import LOANS
 
 HERE = Path(__file__).resolve().parent
 OPTION = "mother_of_dragons"
@@ -49,9 +69,33 @@ def register_game_options() -> list[GameOption]:
             OPTION,
             "Mother of Dragons",
             False,
-            "Play with 7 players: House Arryn joins on the board with The Bite and the Vale.",
+            "Play with 7 or 8 players: House Arryn joins on the board with The Bite and the "
+            "Vale; with 8, House Targaryen and its dragons join from Essos.",
         ),
-        vassals.game_option(),
+        GameOption(
+            targaryen_b_cards.OPTION,
+            "Targaryen B deck",
+            False,
+            "With Mother of Dragons and 8 players: Targaryen plays the alternative house cards.",
+            requires=OPTION,
+        ),
+        GameOption(
+            sea_orders.SEA_ORDERS,
+            "Mother of Dragons: sea orders",
+            False,
+            "Each house gets Sea March -1, Sea Support +0 and Iron Bank order tokens for sea "
+            "areas and ports (needs Mother of Dragons).",
+            requires=OPTION,
+        ),
+        GameOption(
+            sea_orders.IRON_BANK,
+            "Mother of Dragons: the Iron Bank",
+            False,
+            "Houses may take loans from the Iron Bank with Iron Bank orders, and pay interest "
+            "(needs Mother of Dragons).",
+            requires=OPTION,
+        ),
+        vassals.game_option(requires=OPTION),
     ]
 
 
@@ -101,8 +145,8 @@ def register_setups() -> list[Setup]:
 
 
 def refuse_other_player_counts(state: State) -> None:
-    """Mother of Dragons is set up for 7 players (11.2.1); with fewer, the absent houses are
-    vassals (11.2.5), which needs the vassals option."""
+    """Mother of Dragons is set up for 7 and 8 players (11.2.1, 11.2.2); with fewer, the absent
+    houses are vassals (11.2.5), which needs the vassals option."""
     counts = sorted(s.player_count for s in content.setups())
     count = state.setup.player_count
     if count not in counts and not state.options.get(vassals.OPTION):
@@ -112,19 +156,24 @@ def refuse_other_player_counts(state: State) -> None:
         )
 
 
-def setup(state: State) -> None:
-    """Refuse player counts without a Mother of Dragons setup, then set up vassals (11.10.2)."""
-    refuse_other_player_counts(state)
-    vassals.setup(state)
-
-
 @hookimpl
 def register_setup_overrides() -> list[Setup]:
-    return vassals.setup_overrides(content.setups()[0])
+    seven = next(s for s in content.setups() if s.player_count == 7)
+    return vassals.setup_overrides(seven)
 
 
 @hookimpl
 def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
+    deal = targaryen_b_cards.deal(
+        content.targaryen_deck(bool(options.get(targaryen_b_cards.OPTION)))
+    )
+
+    def setup(state: State) -> None:
+        refuse_other_player_counts(state)
+        vassals.setup(state)
+        iron_bank.setup(state)
+        deal(state)
+
     return setup
 
 
@@ -154,11 +203,6 @@ def rule_after_casualties(options: Mapping[str, Any]) -> CombatHook | None:
 
 
 @hookimpl
-def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
-    return vassals.free_power_tokens if options.get(vassals.OPTION) else None
-
-
-@hookimpl
 def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
     return vassals.support_options if options.get(vassals.OPTION) else None
 
@@ -166,11 +210,6 @@ def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
 @hookimpl
 def rule_order_loop_start(options: Mapping[str, Any]) -> OrderLoopStart | None:
     return vassals.muster_orders if options.get(vassals.OPTION) else None
-
-
-@hookimpl
-def register_order_tokens() -> list[OrderToken]:
-    return [*vassals.ORDER_TOKENS, *vassals.SIDES]
 
 
 @hookimpl
@@ -184,8 +223,23 @@ def register_action_kinds() -> list[type[Action]]:
 
 
 @hookimpl
-def register_ai_answers() -> list[AiAnswer]:
-    return [AiAnswer("claim_vassals", vassals.claim_most)]
+def register_unit_types() -> list[UnitType]:
+    return [dragons.unit_type()]
+
+
+@hookimpl
+def rule_unit_strength(options: Mapping[str, Any]) -> UnitStrength | None:
+    return dragons.strength_of(tuple(content.data()["dragon_strength_rounds"]))
+
+
+@hookimpl
+def rule_march_reach(options: Mapping[str, Any]) -> MarchReach | None:
+    return dragons.flight
+
+
+@hookimpl
+def rule_track_order(options: Mapping[str, Any]) -> TrackArrangement | None:
+    return tracks.targaryen_last
 
 
 @hookimpl
@@ -196,3 +250,57 @@ def register_event_texts() -> list[EventText]:
 @hookimpl
 def register_translations() -> list[str]:
     return [str(HERE / "locale")]
+
+
+@hookimpl
+def register_map_shapes() -> list[MapShapes]:
+    return content.map_shapes()
+
+
+@hookimpl
+def register_order_tokens() -> list[OrderToken]:
+    return [*sea_orders.order_tokens(), *vassals.ORDER_TOKENS, *vassals.SIDES]
+
+
+@hookimpl
+def rule_round_start(options: Mapping[str, Any]) -> StateHook | None:
+    return iron_bank.round_start
+
+
+@hookimpl
+def rule_resolve_order(options: Mapping[str, Any]) -> OrderResolver | None:
+    return iron_bank.resolve_order
+
+
+@hookimpl
+def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
+    return iron_bank.area_changes
+
+
+@hookimpl
+def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
+    if not options.get(vassals.OPTION):
+        return iron_bank.track_braavos
+
+    def after(state: State) -> None:
+        vassals.free_power_tokens(state)
+        iron_bank.track_braavos(state)
+
+    return after
+
+
+@hookimpl
+def register_ai_answers() -> list[AiAnswer]:
+    return [
+        AiAnswer("iron_bank_loan", iron_bank.dearest_loan),
+        AiAnswer("iron_bank_default", iron_bank.strongest_units),
+        AiAnswer("claim_vassals", vassals.claim_most),
+    ]
+
+
+@hookimpl
+def register_reference_cards() -> list[ReferenceCard]:
+    return [
+        ReferenceCard(loan, "Iron Bank", name, text, option=sea_orders.IRON_BANK)
+        for loan, (name, text) in LOANS.items()
+    ]

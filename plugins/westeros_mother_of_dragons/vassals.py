@@ -128,14 +128,15 @@ VASSAL_ORDERS = 2
 """Orders a commander may place for each of its vassals (11.10.4)."""
 
 
-def game_option() -> GameOption:
-    """The ``mod_vassals`` option (off unless chosen; needs Mother of Dragons)."""
+def game_option(requires: str) -> GameOption:
+    """The ``mod_vassals`` option (off unless chosen; needs Mother of Dragons, ``requires``)."""
     return GameOption(
         OPTION,
         "Vassals",
         False,
         "With Mother of Dragons, play with 3 to 6 players: every house no player takes is a "
         "vassal that the players command in turn.",
+        requires=requires,
     )
 
 

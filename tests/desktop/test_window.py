@@ -5,17 +5,15 @@ to artifacts/desktop-window.png."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import shutil
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from .harness import ROOT, finish, launch_probe, wait_ready
+
 ARTIFACTS = ROOT / "artifacts"
 
 pytestmark = [
@@ -29,33 +27,9 @@ pytestmark = [
 
 
 def test_window_opens_the_board_on_the_real_core(display: str, tmp_path: Path) -> None:
-    out = tmp_path / "probe.json"
-    env = {
-        **os.environ,
-        "DISPLAY": display,
-        "QT_QPA_PLATFORM": "xcb",
-        "QTWEBENGINE_DISABLE_SANDBOX": "1",
-        "QTWEBENGINE_CHROMIUM_FLAGS": "--disable-gpu --no-sandbox",
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-    }
-    child = subprocess.Popen(
-        [
-            sys.executable,
-            str(Path(__file__).with_name("window_probe.py")),
-            str(out),
-            f"sqlite:///{tmp_path / 'games.db'}",
-        ],
-        env=env,
-        cwd=ROOT,
-    )
+    child, out = launch_probe("window_probe", display, tmp_path)
     try:
-        deadline = time.monotonic() + 120
-        while not out.with_suffix(".ready").exists():
-            assert child.poll() is None, "the desktop app exited before the board loaded"
-            assert time.monotonic() < deadline, "the board did not load within 120 s"
-            time.sleep(0.2)
+        wait_ready(child, out)
         ARTIFACTS.mkdir(exist_ok=True)
         shot = ARTIFACTS / "desktop-window.png"
         subprocess.run(
@@ -64,12 +38,10 @@ def test_window_opens_the_board_on_the_real_core(display: str, tmp_path: Path) -
             check=True,
             timeout=30,
         )
-        out.with_suffix(".done").write_text("done", "utf-8")
-        assert child.wait(60) == 0
+        result = finish(child, out)
     finally:
         if child.poll() is None:
             child.kill()
-    result = json.loads(out.read_text("utf-8"))
     assert result["start_page"], "the start screen did not show its new-game form"
     assert result["board"], "the board (the map with Winterfell) was not drawn"
     assert result["areas"] >= 50

@@ -5,17 +5,15 @@ does the real X window's title (read with xwininfo, outside the app)."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from .test_window import ROOT
+from .harness import finish, launch_probe, wait_ready
 
 WAITING_TITLE = "● Your move — Westeros — board"
 TITLE_TIMEOUT_S = 30.0  # the probe keeps its window open for 120 s
@@ -45,45 +43,18 @@ def window_names(screen: str) -> str:
 
 
 def test_the_window_title_says_a_decision_waits(display: str, tmp_path: Path) -> None:
-    out = tmp_path / "probe.json"
-    env = {
-        **os.environ,
-        "DISPLAY": display,
-        "QT_QPA_PLATFORM": "xcb",
-        "QTWEBENGINE_DISABLE_SANDBOX": "1",
-        "QTWEBENGINE_CHROMIUM_FLAGS": "--disable-gpu --no-sandbox",
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-    }
-    child = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tests.desktop.title_probe",
-            str(out),
-            f"sqlite:///{tmp_path / 'games.db'}",
-        ],
-        env=env,
-        cwd=ROOT,
-    )
+    child, out = launch_probe("title_probe", display, tmp_path)
     try:
-        deadline = time.monotonic() + 120
-        while not out.with_suffix(".ready").exists():
-            assert child.poll() is None, "the desktop app exited before the board loaded"
-            assert time.monotonic() < deadline, "the board did not load within 120 s"
-            time.sleep(0.2)
+        wait_ready(child, out)
         names = window_names(display)
         deadline = time.monotonic() + TITLE_TIMEOUT_S
         while WAITING_TITLE not in names and time.monotonic() < deadline:
             time.sleep(0.2)
             names = window_names(display)
-        out.with_suffix(".done").write_text("done", "utf-8")
-        assert child.wait(60) == 0
+        result = finish(child, out)
     finally:
         if child.poll() is None:
             child.kill()
-    result = json.loads(out.read_text("utf-8"))
     assert result["board"], "the board was not drawn"
     assert result["page_title"] == WAITING_TITLE
     assert f'"{WAITING_TITLE}"' in names, names

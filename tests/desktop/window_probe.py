@@ -1,11 +1,13 @@
-"""Run inside a virtual screen by test_window.py: open the real desktop window on the real local
-core, start a new game from the start screen, wait until the board is drawn, report as JSON."""
+"""Run inside a virtual screen by test_window.py (through harness.py): open the real desktop
+window on the real local core, start a new game from the start screen, wait until the board is
+drawn, report as JSON."""
 
 from __future__ import annotations
 
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import webview
@@ -13,6 +15,7 @@ import webview
 from westeros.desktop import LocalCore
 
 BOARD_READY = "!!document.querySelector('#area-winterfell') && document.readyState === 'complete'"
+Probe = Callable[[webview.Window, LocalCore, Path], None]
 
 
 def wait_for(window: webview.Window, script: str, timeout: float = 60.0) -> bool:
@@ -28,6 +31,17 @@ def wait_for(window: webview.Window, script: str, timeout: float = 60.0) -> bool
     return False
 
 
+def hand_over(window: webview.Window, out: Path, result: dict[str, object], hold: float) -> None:
+    """Write the report and its ready marker, keep the window open up to ``hold`` seconds until
+    the caller writes the done marker, then close it."""
+    out.write_text(json.dumps(result), "utf-8")
+    out.with_suffix(".ready").write_text("ready", "utf-8")
+    deadline = time.monotonic() + hold
+    while not out.with_suffix(".done").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    window.destroy()
+
+
 def probe(window: webview.Window, core: LocalCore, out: Path) -> None:
     result: dict[str, object] = {"url": core.url}
     result["start_page"] = wait_for(window, "!!document.querySelector('form')")
@@ -37,26 +51,25 @@ def probe(window: webview.Window, core: LocalCore, out: Path) -> None:
     result["board_at"] = time.time()
     result["title"] = window.run_js("document.title")
     result["areas"] = window.run_js("document.querySelectorAll('[data-area]').length")
-    out.write_text(json.dumps(result), "utf-8")
-    marker = out.with_suffix(".ready")
-    marker.write_text("ready", "utf-8")
-    deadline = time.monotonic() + 30
-    while not out.with_suffix(".done").exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    window.destroy()
+    hand_over(window, out, result, hold=30)
 
 
-def main() -> int:
+def run_window(run: Probe, prepare: Callable[[webview.Window], None] | None = None) -> int:
+    """Open the app window on a local core with the store URL in ``argv[2]`` and run ``run`` in
+    it, reporting to ``argv[1]``; ``prepare`` sees the window before it is shown."""
     out = Path(sys.argv[1])
     core = LocalCore(store_url=sys.argv[2], ai_delay=0.0)
     core.start()
     window = webview.create_window("Westeros", core.url, width=1280, height=860)
+    assert window is not None
+    if prepare is not None:
+        prepare(window)
     try:
-        webview.start(probe, (window, core, out), gui="qt", private_mode=True)
+        webview.start(run, (window, core, out), gui="qt", private_mode=True)
     finally:
         core.stop()
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_window(probe))

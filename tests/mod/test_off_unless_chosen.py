@@ -27,6 +27,11 @@ MOD_IDS = (
     "mother-of-dragons",
     "dragon",
     "loyalty",
+    "iron_bank",
+    "iron-bank",
+    "sea-march",
+    "sea-support",
+    "mod_sea_orders",
 )
 
 

@@ -23,7 +23,7 @@ def test_11_1_every_area_of_the_7_player_board_matches_the_fact_file(
     mod_rules: Ruleset, facts: dict[str, Any]
 ) -> None:
     theirs = {a["id"]: a for a in facts["mother_of_dragons"]["map_7p"]["areas"]}
-    assert set(mod_rules.areas) == set(theirs)
+    assert set(mod_rules.areas) - mod_rules.setups[7].blocked_areas == set(theirs)
     assert len(theirs) == 61
     for area_id, fact in theirs.items():
         ours = mod_rules.areas[area_id]
@@ -43,7 +43,13 @@ def test_11_1_adjacency_of_the_7_player_board_is_the_fact_files(
     mod_rules: Ruleset, facts: dict[str, Any]
 ) -> None:
     theirs = {frozenset(p) for p in facts["mother_of_dragons"]["map_7p"]["adjacent"]}
-    ours = {frozenset((a, b)) for a, ns in mod_rules.adjacency.items() for b in ns}
+    blocked = mod_rules.setups[7].blocked_areas
+    ours = {
+        frozenset((a, b))
+        for a, ns in mod_rules.adjacency.items()
+        for b in ns
+        if a not in blocked and b not in blocked
+    }
     assert ours == theirs
     assert "the-narrow-sea" not in mod_rules.adjacency["white-harbor"]  # The Bite between
     assert "the-bite" in mod_rules.adjacency["white-harbor"]
@@ -111,9 +117,11 @@ def test_11_2_6_arryns_starting_units_supply_and_garrison(
     assert seven.hands["arryn"] == seven.rules.cards_of["arryn"]
 
 
-def test_11_1_king_s_landing_is_the_only_neutral_force(seven: Any) -> None:
+def test_11_1_king_s_landing_is_the_only_neutral_force(seven: Any, facts: dict[str, Any]) -> None:
     assert seven.neutral == {"kings-landing": 5}
-    assert seven.blocked == frozenset()
+    mod = facts["mother_of_dragons"]
+    essos = {a["id"] for a in mod["map_8p_with_essos"]["areas"]}
+    assert seven.blocked == essos - {a["id"] for a in mod["map_7p"]["areas"]}  # 11.2.1
 
 
 def test_11_2_1_base_houses_start_as_in_the_base_game(
@@ -131,7 +139,7 @@ def test_11_2_1_base_houses_start_as_in_the_base_game(
 def test_11_2_5_fewer_players_with_mother_of_dragons_are_refused_clearly(
     mod_rules: Ruleset, players: int
 ) -> None:
-    with pytest.raises(ContentError, match=r"played with \[7\] players.*vassals.*11\.2\.5"):
+    with pytest.raises(ContentError, match=r"played with \[7, 8\] players.*vassals.*11\.2\.5"):
         new_game(mod_rules, players, 1, MOD)
 
 

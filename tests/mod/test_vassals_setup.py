@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -153,11 +154,13 @@ def test_11_10_2_a_vassal_in_the_top_three_sends_every_vassal_to_the_bottom(
 
 
 def test_11_2_5_the_7_player_board_with_king_s_landing_the_only_neutral_force(
-    rules: Ruleset,
+    rules: Ruleset, facts: dict[str, Any]
 ) -> None:
     s = new_game(rules, 4, 1, VASSALS)
     assert s.neutral == {"kings-landing": 5}
-    assert s.blocked == frozenset()
+    seven = {a["id"] for a in facts["mother_of_dragons"]["map_7p"]["areas"]}
+    eight = {a["id"] for a in facts["mother_of_dragons"]["map_8p_with_essos"]["areas"]}
+    assert s.blocked == eight - seven  # all of Essos, nothing of the 7-player board
     assert s.rules.areas["the-eyrie"].home_of == "arryn"
 
 

@@ -81,7 +81,14 @@ def test_new_game_form_creates_the_game_and_redirects_to_the_board(
         "westeros_ai_personalities",
         "westeros_mother_of_dragons",
     ]
-    assert info.setup.options == {"tides_of_battle": False, "mother_of_dragons": False}
+    assert info.setup.options == {
+        "tides_of_battle": False,
+        "mother_of_dragons": False,
+        "mod_targaryen_b_deck": False,
+        "mod_sea_orders": False,
+        "mod_iron_bank": False,
+        "mod_vassals": False,
+    }
 
 
 def test_new_game_without_ports_and_with_tides_of_battle(
@@ -92,7 +99,14 @@ def test_new_game_without_ports_and_with_tides_of_battle(
     game_id = response.headers["location"].split("/")[2]
     info = open_store(store_url).game(game_id)
     assert "westeros_ports" not in [name for name, _ in info.setup.plugins]
-    assert info.setup.options == {"tides_of_battle": True, "mother_of_dragons": False}
+    assert info.setup.options == {
+        "tides_of_battle": True,
+        "mother_of_dragons": False,
+        "mod_targaryen_b_deck": False,
+        "mod_sea_orders": False,
+        "mod_iron_bank": False,
+        "mod_vassals": False,
+    }
     assert len(info.human_houses) == 1  # "random" picked one house for the player
 
 

@@ -38,6 +38,13 @@ def usable_tokens(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [t for t in data["tokens"] if not t["forbidden"]]
 
 
+def fits(data: Mapping[str, Any], area: str, token: str) -> bool:
+    """May ``token`` go in ``area`` by the prompt's ``only_in`` (tokens limited to some area
+    kinds, MoD sea orders 4.3.4; absent: any area)?"""
+    only = data.get("only_in", {}).get(token)
+    return only is None or area in only
+
+
 def complete_orders(
     chosen: dict[str, str],
     data: Mapping[str, Any],
@@ -54,13 +61,17 @@ def complete_orders(
         t = tokens.get(token)
         if area not in areas or t is None or area in orders or (t["star"] and room < 1):
             continue
+        if not fits(data, area, token):
+            continue
         orders[area] = token
         room -= t["star"]
         del tokens[token]
     for area in areas:
         if area in orders:
             continue
-        spare = [t for t in tokens.values() if not t["star"] or room > 0]
+        spare = [
+            t for t in tokens.values() if (not t["star"] or room > 0) and fits(data, area, t["id"])
+        ]
         if not spare:
             continue
         best = max(spare, key=lambda t: (rank(area, t), not t["star"], t["id"]))
@@ -78,7 +89,9 @@ def raven_replacements(data: Mapping[str, Any], rules: Ruleset) -> list[ReplaceO
     for area, old in sorted(data["orders"].items()):
         old_star = rules.order_tokens[old].star
         out.extend(
-            ReplaceOrder(area, t["id"]) for t in usable_tokens(data) if t["star"] - old_star <= room
+            ReplaceOrder(area, t["id"])
+            for t in usable_tokens(data)
+            if t["star"] - old_star <= room and fits(data, area, t["id"])
         )
     return out
 

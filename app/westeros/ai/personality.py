@@ -6,8 +6,11 @@ how firmly it keeps to its own plan (``conviction``: the search picks another ca
 it is better by more than this share of a win chance) and the
 weights of its evaluation function — how much it values power (``hoarding``) and the influence
 tracks (``ambition``), how much it fears losing castles (``caution``), how much it likes castles
-it could take (``aggression``) and whether it singles out the weakest house (``prey``). The
-bundled plugin ``westeros_ai_personalities`` offers four of them."""
+it could take (``aggression``) and whether it singles out the weakest house (``prey``). At the
+table (``westeros.ai.deals``) ``diplomacy`` sets how readily it makes and accepts deals and
+``scheming`` whether it keeps them: 0 keeps its word always, above 0 it breaks an accepted deal
+when breaking shows a gain above ``deals.BREAK_GAIN / scheming``. The bundled plugin
+``westeros_ai_personalities`` offers four of them."""
 
 from __future__ import annotations
 
@@ -34,6 +37,8 @@ class AIPersonality:
     prey: float = 0.0
     thrift: float = 1.0
     conviction: float = 0.0
+    diplomacy: float = 1.0
+    scheming: float = 0.0
 
     def style(self) -> Personality:
         """The baseline weights of this personality (plans, rollouts, bids)."""

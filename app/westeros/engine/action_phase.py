@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from . import tracks
+from .content import OrderToken
 from .flow import Step
 from .state import State
 
@@ -13,10 +14,16 @@ MARCH = "march"
 CONSOLIDATE = "consolidate_power"
 
 
+def loop_of(token: OrderToken) -> str:
+    """The order loop a token is resolved in (5.1): its type's, or the one a plugin's token
+    names (``OrderToken.resolved_in``, 5.6.3)."""
+    return token.resolved_in or token.type
+
+
 def houses_with(state: State, order_type: str) -> set[str]:
-    """Houses that still have an order of ``order_type`` on the board."""
+    """Houses that still have an order resolved in the ``order_type`` loop on the board."""
     tokens = state.rules.order_tokens
-    return {o.house for o in state.orders.values() if tokens[o.token].type == order_type}
+    return {o.house for o in state.orders.values() if loop_of(tokens[o.token]) == order_type}
 
 
 def areas_with(state: State, house: str, order_type: str) -> list[str]:

@@ -181,13 +181,15 @@ def is_home_of_other(state: State, area: str, house: str) -> bool:
 
 def unit_strength(state: State, unit: Unit, attacking_castle: bool) -> int:
     """Combat strength of ``unit`` (1.2.1): 0 when routed; a siege engine's ``vs_castle``
-    value only on the attacker's side against a castle area. Card effects add on top."""
+    value only on the attacker's side against a castle area; then the plugins'
+    ``unit_strength`` hooks. Card effects add on top."""
     if unit.routed:
         return 0
     kind = state.rules.unit_types[unit.type]
-    if attacking_castle and kind.vs_castle is not None:
-        return kind.vs_castle
-    return kind.strength
+    value = kind.vs_castle if attacking_castle and kind.vs_castle is not None else kind.strength
+    for hook in state.rules.hooks.unit_strength:
+        value = hook(state, unit, value)
+    return value
 
 
 def support_sources(state: State, area: str) -> list[str]:
@@ -203,3 +205,10 @@ def support_sources(state: State, area: str) -> list[str]:
         if target_kind in rules.kind(src).supports and src in state.units:
             out.append(src)
     return out
+
+
+def refresh_areas(state: State) -> None:
+    """Give ``state`` the Ruleset with the areas its game changed in play (improvements, a
+    castle upgraded: ``rule_area_changes``), so every rule reads them as they are now."""
+    base = state.rules.base
+    state.rules = base.with_area_changes(a for hook in base.hooks.area_changes for a in hook(state))

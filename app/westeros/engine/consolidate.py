@@ -7,6 +7,7 @@ import random
 from typing import Any, ClassVar
 
 from . import power
+from .action_phase import loop_of
 from .actions import Action
 from .content import LAND
 from .errors import CannotMuster, NotYourOrder
@@ -27,13 +28,19 @@ class ResolveConsolidate(Action):
 
 
 def consolidate_areas(state: State, house: str) -> list[str]:
-    """Areas holding ``house``'s Consolidate Power orders, sorted."""
+    """Areas holding ``house``'s orders resolved in the Consolidate Power loop (5.6; a
+    plugin's order type too, 5.6.3), sorted."""
     tokens = state.rules.order_tokens
     return sorted(
         a
         for a, o in state.orders.items()
-        if o.house == house and tokens[o.token].type == CONSOLIDATE
+        if o.house == house and loop_of(tokens[o.token]) == CONSOLIDATE
     )
+
+
+def is_consolidate(state: State, area: str) -> bool:
+    """Is the order in ``area`` a Consolidate Power order (not a plugin's order type)?"""
+    return state.rules.order_tokens[state.orders[area].token].type == CONSOLIDATE
 
 
 def consolidate_yield(state: State, area: str, house: str) -> int:
@@ -52,7 +59,8 @@ def may_muster(state: State, area: str) -> bool:
     """May the Consolidate Power order in ``area`` muster instead (5.6.2, §12.18): starred and
     in a castle area (never in a port, 6.2.2)."""
     rules = state.rules
-    return rules.order_tokens[state.orders[area].token].star and rules.areas[area].castle > 0
+    token = rules.order_tokens[state.orders[area].token]
+    return token.type == CONSOLIDATE and token.star and rules.areas[area].castle > 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -69,7 +77,9 @@ class ConsolidateTurn(Decision):
             "orders": {
                 a: {
                     "token": state.orders[a].token,
-                    "yield": consolidate_yield(state, a, self.house),
+                    "yield": consolidate_yield(state, a, self.house)
+                    if is_consolidate(state, a)
+                    else 0,
                     "may_muster": may_muster(state, a),
                 }
                 for a in areas
@@ -89,7 +99,13 @@ class ConsolidateTurn(Decision):
                 "order in a castle area may"
             )
         state.pop()
+        plugin_type = not is_consolidate(state, action.area)
         token = state.orders.pop(action.area).token
+        if plugin_type:  # a plugin's order type (5.6.3): the first hook that knows it
+            for hook in state.rules.hooks.resolve_order:
+                if hook(state, house, action.area, token):
+                    break
+            return
         if action.muster:
             from .mustering import MusterIn
 

@@ -5,6 +5,7 @@ Everything here is data plus callables; the engine never knows which plugin supp
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -112,15 +113,34 @@ class UnitType:
 
 @dataclass(frozen=True, slots=True)
 class OrderToken:
-    """One physical order token (1.4.1). ``unused_becomes``: the token an order of this one
-    turns into, staying on the board, when it is resolved without a target (a vassal's
-    Raid/Support +1, RULES.md 11.10.5); None: it is simply removed (5.2.2)."""
+    """One physical order token (1.4.1).
+
+    A plugin's token may add: ``area_kinds``, the area kinds it may be placed in (empty: any);
+    ``options``, game options of which one must be on for the token to be in the game (empty:
+    always); ``raidable``, a Raid may remove an order of its (plugin) type (5.2.1, never
+    pillaged); ``resolved_in``, the order loop (5.1) in which an order of its plugin type is
+    resolved through ``rule_resolve_order`` (only ``consolidate_power`` is supported);
+    ``unused_becomes``, the token an order of this one turns into, staying on the board, when
+    it is resolved without a target (a vassal's Raid/Support +1, RULES.md 11.10.5; None: it is
+    simply removed, 5.2.2)."""
 
     id: str
     type: str
     bonus: int
     star: bool
+    area_kinds: frozenset[str] = frozenset()
+    options: frozenset[str] = frozenset()
+    raidable: bool = False
+    resolved_in: str | None = None
     unused_becomes: str | None = None
+
+    def in_game(self, options: Mapping[str, Any]) -> bool:
+        """Is this token part of a game with ``options``?"""
+        return not self.options or any(options.get(o) for o in self.options)
+
+    def fits(self, kind: str) -> bool:
+        """May this token be placed in an area of kind ``kind``?"""
+        return not self.area_kinds or kind in self.area_kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +271,18 @@ class GameOption:
     name: str
     default: Any
     description: str = ""
+    requires: str | None = None
+    """Another option this one only makes sense with: the new-game screen offers it only
+    while that option is chosen, and its form keeps this option off without it."""
+
+
+@dataclass(frozen=True, slots=True)
+class MapShapes:
+    """Geometry a plugin gives the generated map (``register_map_shapes``; the layout-file
+    format of ``westeros.mapgen``): where its areas go, base areas it redraws (``replace``),
+    and for a side board the room it adds to the canvas (``extend``). No rule reads it."""
+
+    layout: Mapping[str, Any]
 
 
 def N_(message: str) -> str:
@@ -383,6 +415,19 @@ class StateHook(Protocol):
     def __call__(self, state: State, /) -> None: ...
 
 
+class OrderResolver(Protocol):
+    """``rule_resolve_order``: resolve ``house``'s order ``token`` in ``area`` (already taken
+    off the board) if its type is the plugin's; True when it did."""
+
+    def __call__(self, state: State, house: str, area: str, token: str, /) -> bool: ...
+
+
+class AreaChanges(Protocol):
+    """``rule_area_changes``: the areas whose facts this game has changed, as they are now."""
+
+    def __call__(self, state: State, /) -> Iterable[AreaDef]: ...
+
+
 class VictoryCheck(Protocol):
     """``rule_victory_check``: the winning house, or None (9.1)."""
 
@@ -477,6 +522,29 @@ class MusterTargets(Protocol):
     def __call__(self, state: State, area: str, house: str, unit_type: str, /) -> list[str]: ...
 
 
+class UnitStrength(Protocol):
+    """``rule_unit_strength``: the strength of a unit that is not routed, given the strength
+    its type (and the castle rule) gives it (1.2.1). Read-only."""
+
+    def __call__(self, state: State, unit: Any, strength: int, /) -> int: ...
+
+
+class MarchReach(Protocol):
+    """``rule_march_reach``: extra areas a marching group of exactly ``types`` may move to from
+    ``area`` (5.3.2). Read-only."""
+
+    def __call__(
+        self, state: State, house: str, area: str, types: tuple[str, ...], /
+    ) -> Iterable[str]: ...
+
+
+class TrackArrangement(Protocol):
+    """``rule_track_order``: the order an influence track is actually given when it is
+    rebuilt or a house is moved on it (1.6.4). Read-only."""
+
+    def __call__(self, state: State, track: str, order: tuple[str, ...], /) -> tuple[str, ...]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class RuleHooks:
     """Rule extension points (DESIGN §3), each a tuple of callables in plugin order.
@@ -501,6 +569,11 @@ class RuleHooks:
     - ``off_limits(state, house, area, kind) -> bool``: areas a house may not march into or raid.
     - ``support_options(state, combat, house) -> tuple | None``: whom a house may support.
     - ``order_loop_start(state, order_type) -> None``: when a 5.1 order loop begins.
+    - ``unit_strength(state, unit, strength) -> int``: a unit's strength in place of its type's.
+    - ``march_reach(state, house, area, types) -> areas``: extra areas a marching group reaches.
+    - ``track_order(state, track, order) -> order``: the order a track is given when it changes.
+    - ``resolve_order(state, house, area, token) -> bool``: resolves an order of a plugin type.
+    - ``area_changes(state) -> areas``: areas whose crowns, barrels or castle changed in play.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -521,6 +594,11 @@ class RuleHooks:
     off_limits: tuple[OffLimits, ...] = ()
     support_options: tuple[SupportOptions, ...] = ()
     order_loop_start: tuple[OrderLoopStart, ...] = ()
+    unit_strength: tuple[UnitStrength, ...] = ()
+    march_reach: tuple[MarchReach, ...] = ()
+    track_order: tuple[TrackArrangement, ...] = ()
+    resolve_order: tuple[OrderResolver, ...] = ()
+    area_changes: tuple[AreaChanges, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
@@ -626,12 +704,8 @@ class Ruleset:
         }
         self.home_of: dict[str, str] = {h.id: h.home for h in houses}
         self.domain: dict[str, str] = {a.id: self.area_kinds[a.kind].domain for a in areas}
-        self.castle_areas: frozenset[str] = frozenset(a.id for a in areas if a.castle)
         self.land_areas: tuple[str, ...] = tuple(
             a.id for a in areas if self.area_kinds[a.kind].counts_as_land
-        )
-        self.barrel_areas: tuple[tuple[str, int], ...] = tuple(
-            (a.id, a.barrels) for a in areas if a.barrels
         )
         self.home_areas: dict[str, str] = {a.id: a.home_of for a in areas if a.home_of}
         self.custom_control: frozenset[str] = frozenset(
@@ -639,6 +713,32 @@ class Ruleset:
             for a in areas
             if type(self.area_kinds[a.kind].rules).controller is not AreaRules.controller
         )
+        self.base: Ruleset = self
+        self._variants: dict[tuple[AreaDef, ...], Ruleset] = {}
+        self._index_areas()
+
+    def _index_areas(self) -> None:
+        """The lookups derived from ``areas``."""
+        areas = list(self.areas.values())
+        self.castle_areas: frozenset[str] = frozenset(a.id for a in areas if a.castle)
+        self.barrel_areas: tuple[tuple[str, int], ...] = tuple(
+            (a.id, a.barrels) for a in areas if a.barrels
+        )
+
+    def with_area_changes(self, changed: Iterable[AreaDef]) -> Ruleset:
+        """This game's Ruleset with ``changed`` areas in place of the base ones (an area
+        improved or degraded in play: ``rule_area_changes``); the same object for the same
+        changes, the base Ruleset for none."""
+        key = tuple(sorted(changed, key=lambda a: a.id))
+        base = self.base
+        if not key:
+            return base
+        if key not in base._variants:
+            variant = copy.copy(base)
+            variant.areas = {**base.areas, **{a.id: a for a in key}}
+            variant._index_areas()
+            base._variants[key] = variant
+        return base._variants[key]
 
     def _adjacency(self, pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
         for area in self.areas.values():

@@ -31,6 +31,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import board
 from . import westeros_phase as _westeros_phase  # noqa: F401 (its steps are imported lazily elsewhere)
 from .actions import Action
 from .combat.context import Combat, Side
@@ -299,6 +300,7 @@ def decode_state(data: Any, rules: Ruleset) -> State:
             setattr(state, name, decode(fields[name]))
         state.rules = rules
         state.setup = rules.setups[len(state.houses)]
+        board.refresh_areas(state)
     except EncodingError:
         raise
     except Exception as exc:

@@ -48,6 +48,7 @@ HOUSE = "house"
 NEUTRAL = "neutral"
 NOTHING_CHANCE = 0.125
 RANDOM_TRIES = 24
+GROUP_REACH_CHANCE = 0.5
 YES = "yes"
 NO = "no"
 Declined = tuple[tuple[str, str], ...]
@@ -108,6 +109,42 @@ def destinations(state: State, house: str, area: str, domain: str) -> list[str]:
         if rules.hooks.off_limits and off_limits(state, house, dst, MARCH):
             continue
         out.append(dst)
+    return out
+
+
+def group_reach(state: State, house: str, area: str, types: Sequence[str]) -> set[str]:
+    """Extra areas the group of ``types`` marching from ``area`` may move to through the
+    plugins' ``march_reach`` hooks (5.3.2), kept only where every unit of the group may stand
+    and ``destinations`` would allow them (kind, entry rule, blocked areas, ports)."""
+    rules = state.rules
+    if not rules.hooks.march_reach:
+        return set()
+    domains = {rules.unit_types[t].domain for t in types}
+    group = tuple(sorted(types))
+    out: set[str] = set()
+    for hook in rules.hooks.march_reach:
+        for dst in hook(state, house, area, group):
+            if dst == area or dst in state.blocked or {rules.domain[dst]} != domains:
+                continue
+            kind = rules.kind(dst).rules
+            occupant = board.occupant(state, dst)
+            if not kind.may_enter(state, house, dst):
+                continue
+            if occupant not in (None, house) and not kind.may_be_embattled(state, dst):
+                continue
+            out.add(dst)
+    return out
+
+
+def group_destinations(state: State, house: str, area: str) -> dict[str, list[str]]:
+    """For each movable unit type in ``area``, the extra areas (``group_reach``) a group of all
+    its movable units of that type may march to; types without any are left out."""
+    units = movable(state, area)
+    out = {}
+    for t in sorted(set(units)):
+        extra = group_reach(state, house, area, [u for u in units if u == t])
+        if extra:
+            out[t] = sorted(extra)
     return out
 
 
@@ -201,12 +238,16 @@ def check(state: State, house: str, action: ResolveMarch, declined: Declined = (
                 raise UnitsCannotMove(
                     f"{area} has only {pool[t]} {t} that may march (routed units stay, 1.2.4)"
                 )
+        extra: set[str] | None = None
         for t in types:
             domain = rules.unit_types[t].domain
             if domain not in reach:
                 reach[domain] = destinations(state, house, area, domain)
             if dst not in reach[domain]:
-                raise IllegalMove(f"a {t} in {area} cannot march to {dst!r}", "5.3.2")
+                if extra is None:
+                    extra = group_reach(state, house, area, types)
+                if dst not in extra:
+                    raise IllegalMove(f"a {t} in {area} cannot march to {dst!r}", "5.3.2")
         kind, _ = target(state, house, dst)
         own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
         cap = rules.kind(dst).rules.unit_cap(state, dst)
@@ -264,27 +305,29 @@ def area_options(state: State, house: str, area: str, declined: Declined = ()) -
     rules = state.rules
     units = movable(state, area)
     order = state.orders[area]
-    dests: dict[str, list[dict[str, Any]]] = {}
-    for domain in sorted({rules.unit_types[t].domain for t in units}):
-        entries = []
-        for dst in destinations(state, house, area, domain):
-            kind, against = target(state, house, dst)
-            own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
-            cap = rules.kind(dst).rules.unit_cap(state, dst)
-            entry: dict[str, Any] = {
-                "area": dst,
-                "combat": kind,
-                "against": against,
-                "room": None if cap is None else cap - own,
-            }
-            if kind == NEUTRAL:
-                entry["neutral"] = state.neutral[dst]
-                entry["castle"] = rules.areas[dst].castle > 0
-                entry["support"] = support_by_house(state, house, dst).get(house, 0)
-                entry["other_support"] = possible_support(state, house, dst, None, declined)
-            entries.append(entry)
-        dests[domain] = entries
-    return {
+
+    def entry(dst: str) -> dict[str, Any]:
+        kind, against = target(state, house, dst)
+        own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
+        cap = rules.kind(dst).rules.unit_cap(state, dst)
+        out: dict[str, Any] = {
+            "area": dst,
+            "combat": kind,
+            "against": against,
+            "room": None if cap is None else cap - own,
+        }
+        if kind == NEUTRAL:
+            out["neutral"] = state.neutral[dst]
+            out["castle"] = rules.areas[dst].castle > 0
+            out["support"] = support_by_house(state, house, dst).get(house, 0)
+            out["other_support"] = possible_support(state, house, dst, None, declined)
+        return out
+
+    dests = {
+        domain: [entry(dst) for dst in destinations(state, house, area, domain)]
+        for domain in sorted({rules.unit_types[t].domain for t in units})
+    }
+    data: dict[str, Any] = {
         "token": order.token,
         "bonus": rules.order_tokens[order.token].bonus,
         "units": units,
@@ -292,6 +335,10 @@ def area_options(state: State, house: str, area: str, declined: Declined = ()) -
         "destinations": dests,
         "may_leave_power": may_leave_power(state, house, area),
     }
+    grouped = group_destinations(state, house, area)
+    if grouped:
+        data["group_reach"] = {t: [entry(dst) for dst in areas] for t, areas in grouped.items()}
+    return data
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -357,14 +404,26 @@ def random_march(
                 cap = rules.kind(dst).rules.unit_cap(state, dst)
                 own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
                 room[dst] = None if cap is None else cap - own
+    grouped = group_destinations(state, house, area)
+    for areas in grouped.values():
+        for dst in areas:
+            combat_of[dst] = target(state, house, dst)[0] is not None
     total = len(state.units[area])
     for _ in range(RANDOM_TRIES):
         groups: dict[str, list[str]] = {}
         fight: str | None = None
+        extra: str | None = None
+        if grouped and rnd.random() < GROUP_REACH_CHANCE:
+            kind = rnd.choice(sorted(grouped))
+            extra = rnd.choice(grouped[kind])
+            groups[extra] = [u for u in units if u == kind]
+            fight = extra if combat_of[extra] else None
         for t in rnd.sample(units, len(units)):
+            if extra is not None and t in groups[extra]:
+                continue
             choices: list[str | None] = [None]
             for dst in reach[rules.unit_types[t].domain]:
-                if combat_of[dst] and fight not in (None, dst):
+                if dst == extra or (combat_of[dst] and fight not in (None, dst)):
                     continue
                 left = room[dst]
                 if left is not None and len(groups.get(dst, ())) >= left:

@@ -61,10 +61,34 @@ def _forbidden(restrictions: frozenset[str], token: OrderToken) -> str | None:
     return None
 
 
+def game_tokens(state: State) -> list[OrderToken]:
+    """The order tokens of this game (1.4.1): a plugin's token may need a game option."""
+    return [t for t in state.rules.order_tokens.values() if t.in_game(state.options)]
+
+
+def fits(state: State, token: OrderToken, area: str) -> bool:
+    """May ``token`` be placed in ``area`` (its kind; MoD sea orders, 4.3.4)?"""
+    return token.fits(state.rules.areas[area].kind)
+
+
+def only_in(state: State, areas: list[str]) -> dict[str, list[str]]:
+    """For each token of this game limited to some area kinds: which of ``areas`` it fits."""
+    return {
+        t.id: [a for a in areas if fits(state, t, a)] for t in game_tokens(state) if t.area_kinds
+    }
+
+
+def _in_game(rules: Ruleset, on: frozenset[str]) -> list[OrderToken]:
+    return [t for t in rules.order_tokens.values() if t.in_game(dict.fromkeys(on, True))]
+
+
 @functools.lru_cache(maxsize=64)
-def _token_table(rules: Ruleset, restrictions: frozenset[str]) -> tuple[dict[str, Any], ...]:
-    """Prompt data for every order token under ``restrictions`` (shared, read-only: the
-    placement prompt of every house is rebuilt on each ``pending`` call)."""
+def _token_table(
+    rules: Ruleset, restrictions: frozenset[str], on: frozenset[str]
+) -> tuple[dict[str, Any], ...]:
+    """Prompt data for every order token of a game with options ``on`` under
+    ``restrictions`` (shared, read-only: the placement prompt of every house is rebuilt on each
+    ``pending`` call)."""
     return tuple(
         {
             "id": t.id,
@@ -73,7 +97,7 @@ def _token_table(rules: Ruleset, restrictions: frozenset[str]) -> tuple[dict[str
             "star": t.star,
             "forbidden": _forbidden(restrictions, t),
         }
-        for t in rules.order_tokens.values()
+        for t in _in_game(rules, on)
     )
 
 
@@ -88,7 +112,12 @@ def order_areas(state: State) -> dict[str, list[str]]:
 def token_data(state: State) -> list[dict[str, Any]]:
     """Every order token as JSON-ready prompt data: id, type, bonus, star and why it is
     forbidden this round (None if it is not)."""
-    return list(_token_table(state.rules, state.restrictions))
+    on = frozenset(o for t in state.rules.order_tokens.values() for o in t.options)
+    return list(
+        _token_table(
+            state.rules, state.restrictions, frozenset(o for o in on if state.options.get(o))
+        )
+    )
 
 
 def house_orders(state: State, house: str) -> HouseOrders | None:
@@ -175,7 +204,7 @@ class OrderPlacement(Simultaneous):
 
     def prompt_for(self, state: State, house: str) -> Prompt:
         rule = house_orders(state, house)
-        data = {
+        data: dict[str, Any] = {
             "areas": list(self.areas_of(house)),
             "tokens": house_token_data(state, house),
             "star_limit": star_limit(state, house),
@@ -183,12 +212,14 @@ class OrderPlacement(Simultaneous):
         }
         if rule is not None and rule.max_orders is not None:
             data["max_orders"] = rule.max_orders
+        if limited := only_in(state, data["areas"]):
+            data["only_in"] = limited
         return Prompt(house, "place_orders", (PlaceOrders.kind,), data)
 
     def check(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, PlaceOrders)
         areas = self.areas_of(house)
-        tokens = state.rules.order_tokens
+        tokens = {t.id: t for t in game_tokens(state)}
         limit = star_limit(state, house)
         rule = house_orders(state, house)
         if (
@@ -210,6 +241,8 @@ class OrderPlacement(Simultaneous):
                 raise IllegalOrder(f"{house} has no order token {token_id!r}", "1.4.1")
             if token_id in used:
                 raise TokenReused(f"order token {token_id!r} is placed twice")
+            if not fits(state, token, area):
+                raise IllegalOrder(f"{token_id!r} cannot be placed in {area!r}", "4.3.4")
             reason = forbidden(state, token)
             if reason is not None:
                 raise ForbiddenOrder(f"{token_id!r}: {reason}")
@@ -219,6 +252,7 @@ class OrderPlacement(Simultaneous):
         if stars > limit:
             raise StarLimitExceeded(f"{house} may place {limit} starred order(s), not {stars}")
         if len(filled) < len(areas) and (rule is None or rule.fill_every_area):
+            empty = [a for a in areas if a not in filled]
             spare = [
                 t.id
                 for t in tokens.values()
@@ -226,9 +260,9 @@ class OrderPlacement(Simultaneous):
                 and owns(state, house, t.id)
                 and forbidden(state, t) is None
                 and (not t.star or stars < limit)
+                and any(fits(state, t, a) for a in empty)
             ]
             if spare:
-                empty = [a for a in areas if a not in filled]
                 raise AreaLeftEmpty(f"{empty} left without an order while {spare} may be placed")
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
@@ -240,20 +274,21 @@ class OrderPlacement(Simultaneous):
         limit = star_limit(state, house)
         tokens = [
             t
-            for t in state.rules.order_tokens.values()
+            for t in game_tokens(state)
             if forbidden(state, t) is None and owns(state, house, t.id)
         ]
         rnd.shuffle(tokens)
         orders: list[tuple[str, str]] = []
         stars = 0
         for token in tokens:
-            if len(orders) == len(areas):
+            if not areas:
                 break
-            if token.star:
-                if stars >= limit:
-                    continue
-                stars += 1
-            orders.append((areas[len(orders)], token.id))
+            area = next((a for a in areas if fits(state, token, a)), None)
+            if area is None or (token.star and stars >= limit):
+                continue
+            stars += token.star
+            areas.remove(area)
+            orders.append((area, token.id))
         return PlaceOrders(tuple(orders))
 
     def resolve(self, state: State, commits: dict[str, Action]) -> None:
@@ -287,7 +322,7 @@ class MessengerRaven(Decision):
         placed = state.placed.get(house, frozenset())
         return [
             t
-            for t in state.rules.order_tokens.values()
+            for t in game_tokens(state)
             if t.id not in placed and forbidden(state, t) is None and owns(state, house, t.id)
         ]
 
@@ -305,20 +340,17 @@ class MessengerRaven(Decision):
         if house is None:
             return {}
         placed = state.placed.get(house, frozenset())
-        return {
-            house: Prompt(
-                house,
-                "messenger_raven",
-                (ReplaceOrder.kind, Choose.kind),
-                {
-                    "options": self.options(state),
-                    "orders": {a: state.orders[a].token for a in self.own_orders(state, house)},
-                    "tokens": [t for t in house_token_data(state, house) if t["id"] not in placed],
-                    "star_limit": star_limit(state, house),
-                    "stars_placed": self.stars_placed(state, house),
-                },
-            )
+        own = self.own_orders(state, house)
+        data: dict[str, Any] = {
+            "options": self.options(state),
+            "orders": {a: state.orders[a].token for a in own},
+            "tokens": [t for t in house_token_data(state, house) if t["id"] not in placed],
+            "star_limit": star_limit(state, house),
+            "stars_placed": self.stars_placed(state, house),
         }
+        if limited := only_in(state, own):
+            data["only_in"] = limited
+        return {house: Prompt(house, "messenger_raven", (ReplaceOrder.kind, Choose.kind), data)}
 
     def check_replace(self, state: State, house: str, action: ReplaceOrder) -> None:
         """Raise unless ``action`` is a legal replacement (4.4 a)."""
@@ -326,8 +358,14 @@ class MessengerRaven(Decision):
         if current is None or current.house != house:
             raise IllegalOrder(f"{house} has no order in {action.area!r} to replace", "4.4")
         token = state.rules.order_tokens.get(action.token)
-        if token is None or not owns(state, house, action.token):
+        if (
+            token is None
+            or not token.in_game(state.options)
+            or not owns(state, house, action.token)
+        ):
             raise IllegalOrder(f"{house} has no order token {action.token!r}", "1.4.1")
+        if not fits(state, token, action.area):
+            raise IllegalOrder(f"{action.token!r} cannot be placed in {action.area!r}", "4.3.4")
         if action.token in state.placed.get(house, frozenset()):
             raise TokenReused(f"order token {action.token!r} is already placed")
         reason = forbidden(state, token)
@@ -370,7 +408,11 @@ class MessengerRaven(Decision):
         out: list[ReplaceOrder] = []
         for area in self.own_orders(state, house):
             old_star = tokens[state.orders[area].token].star
-            out.extend(ReplaceOrder(area, t.id) for t in spare if t.star - old_star <= room)
+            out.extend(
+                ReplaceOrder(area, t.id)
+                for t in spare
+                if t.star - old_star <= room and fits(state, t, area)
+            )
         return out
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import board
 from .combat.context import Combat, Side
 from .content import Ruleset
 from .state import Order, State, Unit
@@ -92,4 +93,5 @@ def public_state(view: Mapping[str, Any], rules: Ruleset) -> State:
     s.ext = {k: frozen(v) for k, v in view["ext"].items()}
     s.events = []
     s.serial = 0
+    board.refresh_areas(s)
     return s

@@ -39,8 +39,9 @@ def raid_areas(state: State, house: str) -> list[str]:
 def targets(state: State, area: str) -> list[str]:
     """Areas the Raid order in ``area`` may target (5.2.1, §12.14, §12.15): adjacent and not
     blocked, of a kind this area may raid, holding another house's Support, Raid or Consolidate
-    Power order (also Defense for a starred Raid; never March), not off limits to the raider
-    (``rule_off_limits``, 11.10.6). Sorted."""
+    Power order (also Defense for a starred Raid; never March) or a plugin's raidable order
+    (``OrderToken.raidable``), not off limits to the raider (``rule_off_limits``, 11.10.6).
+    Sorted."""
     rules = state.rules
     raider = state.orders[area]
     allowed = STARRED_RAIDABLE if rules.order_tokens[raider.token].star else RAIDABLE
@@ -52,7 +53,10 @@ def targets(state: State, area: str) -> list[str]:
             order is not None
             and order.house != raider.house
             and rules.areas[other].kind in kinds
-            and rules.order_tokens[order.token].type in allowed
+            and (
+                rules.order_tokens[order.token].type in allowed
+                or rules.order_tokens[order.token].raidable
+            )
             and not (rules.hooks.off_limits and off_limits(state, raider.house, other, "raid"))
         ):
             out.append(other)

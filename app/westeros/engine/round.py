@@ -21,12 +21,12 @@ class Round(Step):
         from .westeros_phase import WesterosPhase
 
         state.emit("round", round=state.round)
-        for hook in state.rules.hooks.round_start:
-            hook(state)
         steps: list[Step] = [PlanningPhase(), ActionPhase(), CleanUp()]
         if state.round > 1:
             steps.insert(0, WesterosPhase())
         state.push(*steps)
+        for hook in state.rules.hooks.round_start:
+            hook(state)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

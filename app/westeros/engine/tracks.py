@@ -37,7 +37,10 @@ def star_limit(state: State, house: str) -> int:
 
 
 def set_order(state: State, track: str, order: tuple[str, ...]) -> None:
-    """Rebuild ``track``; dominance follows at once (1.6.4)."""
+    """Rebuild ``track`` in ``order`` as the plugins' ``track_order`` hooks adjust it;
+    dominance follows at once (1.6.4)."""
+    for hook in state.rules.hooks.track_order:
+        order = tuple(hook(state, track, tuple(order)))
     if sorted(order) != sorted(state.tracks[track]):
         raise AssertionError("a track must hold exactly the houses in play")
     state.tracks[track] = tuple(order)

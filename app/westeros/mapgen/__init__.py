@@ -4,10 +4,14 @@ Regenerate the bundled map from the repository root with ``python -m westeros.ma
 (``--check`` only verifies that ``frontend/static/map/westeros.svg`` is up to date).
 
 **Positions.** Each plugin may ship ``data/layout.json`` in the package of its plugin module;
-the files of every plugin that built the Ruleset are merged (``load_layout``). The format::
+a plugin may also return the same data from the ``register_map_shapes`` hook; the files and
+shapes of every plugin that built the Ruleset are merged (``load_layout``). The format::
 
     {
       "canvas": [width, height],            # exactly one file (the base game's) sets it
+      "replace": {"<area id>": {...}},      # redraws an area an earlier file placed
+      "optional": true,                     # a side board: used only if all its areas are in
+      "extend": [dx, dy],                   # the game; grows the canvas right/down when used
       "areas": {
         "<area id>": {"seeds": [[[x, y], ...], ...], "label": [x, y]},
         "<area id>": {"badge": [x, y]}
@@ -36,12 +40,21 @@ from typing import Any
 from westeros.engine.content import Ruleset
 from westeros.plugins import PluginHost, build_ruleset
 
-from .layout import Layout, LayoutError, merge, plugin_layouts
+from .layout import Layout, LayoutError, hook_layouts, merge, plugin_layouts
 
 OUTPUT = Path("frontend", "static", "map", "westeros.svg")
 """Where the bundled map lives, relative to the repository root."""
 
-__all__ = ["OUTPUT", "Layout", "LayoutError", "bundled_map", "generate", "load_layout"]
+__all__ = [
+    "OUTPUT",
+    "Layout",
+    "LayoutError",
+    "bundled_map",
+    "bundled_maps",
+    "generate",
+    "load_layout",
+    "variant_options",
+]
 
 
 def generate(rules: Ruleset, layout: Layout) -> str:
@@ -61,8 +74,12 @@ def load_layout(
     """The merged layout files of the plugins that built ``rules`` (loaded with the same
     ``disable``, ``extra`` and ``autoload`` as ``build_ruleset``), in registration order."""
     host = PluginHost(disable, extra, autoload=autoload)
-    plugins = [(name, host.pm.get_plugin(name)) for name, _ in rules.plugins]
-    return merge(rules, plugin_layouts(plugins))
+    shapes = host.call_each("register_map_shapes")
+    files = []
+    for name, _ in rules.plugins:
+        files += plugin_layouts([(name, host.pm.get_plugin(name))])
+        files += hook_layouts(shapes, [name])
+    return merge(rules, files)
 
 
 def bundled_map(disable: Iterable[str] = ()) -> str:
@@ -71,3 +88,35 @@ def bundled_map(disable: Iterable[str] = ()) -> str:
     skip = tuple(disable)
     rules = build_ruleset(disable=skip, autoload=False)
     return generate(rules, load_layout(rules, disable=skip))
+
+
+def variant_options(disable: Iterable[str] = ()) -> list[str]:
+    """The on/off game options of the default and bundled plugins that change the board: a
+    game with one of them on has other areas than the base game, so it gets its own map."""
+    skip = tuple(disable)
+    base = build_ruleset(disable=skip, autoload=False)
+    return [
+        option.id
+        for option in base.options.values()
+        if isinstance(option.default, bool)
+        and not option.default
+        and option.requires is None
+        and set(build_ruleset({option.id: True}, disable=skip, autoload=False).areas)
+        != set(base.areas)
+    ]
+
+
+def variant_path(out: Path, option: str) -> Path:
+    """Where the map of games with ``option`` on goes, beside the base map ``out``."""
+    return out.with_name(f"{out.stem}-{option}{out.suffix}")
+
+
+def bundled_maps(out: Path = OUTPUT, disable: Iterable[str] = ()) -> dict[Path, str]:
+    """Every shipped map by path: the base map at ``out``, and beside it the map of each of
+    ``variant_options`` (the server gives a game the smallest map holding all its areas)."""
+    skip = tuple(disable)
+    maps = {out: bundled_map(skip)}
+    for option in variant_options(skip):
+        rules = build_ruleset({option: True}, disable=skip, autoload=False)
+        maps[variant_path(out, option)] = generate(rules, load_layout(rules, disable=skip))
+    return maps

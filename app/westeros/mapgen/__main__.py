@@ -6,11 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import OUTPUT, bundled_map
+from . import OUTPUT, bundled_maps
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the map to ``--out`` (default: the bundled map path, from the repository root)."""
+    """Write the map to ``--out`` (default: the bundled map path, from the repository root),
+    and beside it the map of each game option that changes the board."""
     parser = argparse.ArgumentParser(prog="python -m westeros.mapgen", description=main.__doc__)
     parser.add_argument("--out", type=Path, default=OUTPUT, help=f"default: {OUTPUT}")
     parser.add_argument(
@@ -21,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        text = bundled_map(args.disable)
+        maps = bundled_maps(args.out, args.disable)
     except ModuleNotFoundError as missing:
         if missing.name != "shapely":
             raise
@@ -31,18 +32,21 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    current = args.out.read_bytes().decode("utf-8") if args.out.is_file() else None
-    if args.check:
+    stale = 0
+    for path, text in maps.items():
+        current = path.read_bytes().decode("utf-8") if path.is_file() else None
+        if args.check:
+            if current != text:
+                print(f"{path} is out of date: run python -m westeros.mapgen", file=sys.stderr)
+                stale += 1
+            else:
+                print(f"{path} is up to date")
+            continue
         if current != text:
-            print(f"{args.out} is out of date: run python -m westeros.mapgen", file=sys.stderr)
-            return 1
-        print(f"{args.out} is up to date")
-        return 0
-    if current != text:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_bytes(text.encode("utf-8"))
-    print(f"wrote {args.out}")
-    return 0
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(text.encode("utf-8"))
+        print(f"wrote {path}")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from westeros.engine.content import Ruleset
+from westeros.engine.content import MapShapes, Ruleset
 
 Point = tuple[float, float]
 
@@ -94,39 +94,82 @@ def _area(area: str, entry: Any, source: str) -> AreaLayout:
     return AreaLayout(area, source, seeds, badge, label)
 
 
-def parse(data: Any, source: str) -> tuple[Point | None, list[AreaLayout]]:
-    """The canvas size (if this file sets it) and the area entries of one layout file."""
+@dataclass(frozen=True, slots=True)
+class LayoutFile:
+    """One parsed layout file: the canvas it sets, its entries for new areas, its entries that
+    redraw earlier areas (``replace``), the room it adds to the canvas (``extend``), and whether
+    it applies only when every area it places is in the Ruleset (``optional``: a side board)."""
+
+    canvas: Point | None
+    entries: list[AreaLayout]
+    replace: list[AreaLayout]
+    extend: Point
+    optional: bool
+
+
+def parse_file(data: Any, source: str) -> LayoutFile:
+    """Parse one layout file (format in the package docstring)."""
     if not isinstance(data, dict) or not isinstance(data.get("areas"), dict):
         raise LayoutError(f"{source}: expected an object with an 'areas' object")
-    unknown = set(data) - {"_about", "canvas", "areas"}
+    unknown = set(data) - {"_about", "canvas", "areas", "replace", "extend", "optional"}
     if unknown:
         raise LayoutError(f"{source}: unknown keys {sorted(unknown)}")
     canvas = _point(data["canvas"], f"{source} canvas") if "canvas" in data else None
     if canvas is not None and min(canvas) <= 0:
         raise LayoutError(f"{source}: canvas must have a positive size")
-    return canvas, [_area(area, entry, source) for area, entry in sorted(data["areas"].items())]
+    extend = _point(data.get("extend", [0, 0]), f"{source} extend")
+    if min(extend) < 0:
+        raise LayoutError(f"{source}: extend must not shrink the canvas")
+    replace = data.get("replace", {})
+    if not isinstance(replace, dict):
+        raise LayoutError(f"{source}: 'replace' must be an object")
+    if not isinstance(data.get("optional", False), bool):
+        raise LayoutError(f"{source}: 'optional' must be true or false")
+    return LayoutFile(
+        canvas,
+        [_area(area, entry, source) for area, entry in sorted(data["areas"].items())],
+        [_area(area, entry, source) for area, entry in sorted(replace.items())],
+        extend,
+        bool(data.get("optional", False)),
+    )
+
+
+def parse(data: Any, source: str) -> tuple[Point | None, list[AreaLayout]]:
+    """The canvas size (if this file sets it) and the area entries of one layout file."""
+    parsed = parse_file(data, source)
+    return parsed.canvas, parsed.entries
 
 
 def merge(rules: Ruleset, files: Iterable[tuple[str, Any]]) -> Layout:
     """Merge parsed layout files (``(source, data)`` pairs) for the areas of ``rules``.
 
     Exactly one file sets the canvas; every area of ``rules`` needs exactly one entry; entries
-    for areas the Ruleset does not have are refused (a misspelt id would be silently lost)."""
+    for areas the Ruleset does not have are refused (a misspelt id would be silently lost),
+    but an ``optional`` file naming any such area is left out whole. A ``replace`` entry
+    redraws an area an earlier file placed; ``extend`` grows the canvas."""
     canvas: tuple[Point, str] | None = None
+    extra_w = extra_h = 0.0
     areas: dict[str, AreaLayout] = {}
     for source, data in files:
-        size, entries = parse(data, source)
-        if size is not None:
+        parsed = parse_file(data, source)
+        if parsed.optional and any(e.area not in rules.areas for e in parsed.entries):
+            continue
+        if parsed.canvas is not None:
             if canvas is not None:
                 raise LayoutError(f"both {canvas[1]} and {source} set the canvas")
-            canvas = (size, source)
-        for entry in entries:
+            canvas = (parsed.canvas, source)
+        extra_w, extra_h = extra_w + parsed.extend[0], extra_h + parsed.extend[1]
+        for entry in parsed.entries:
             if entry.area in areas:
                 raise LayoutError(
                     f"area {entry.area!r} is placed by both {areas[entry.area].source} and {source}"
                 )
             if entry.area not in rules.areas:
                 raise LayoutError(f"{source}: area {entry.area!r} is not in the ruleset")
+            areas[entry.area] = entry
+        for entry in parsed.replace:
+            if entry.area not in areas:
+                raise LayoutError(f"{source}: replaces {entry.area!r}, placed by no earlier file")
             areas[entry.area] = entry
     if canvas is None:
         raise LayoutError("no layout file sets the canvas")
@@ -136,7 +179,8 @@ def merge(rules: Ruleset, files: Iterable[tuple[str, Any]]) -> Layout:
     for area in sorted(areas):
         if areas[area].badge is not None and len(rules.adjacency[area]) != 2:
             raise LayoutError(f"badge area {area!r} must have exactly two neighbours")
-    return Layout(canvas[0][0], canvas[0][1], dict(sorted(areas.items())))
+    size = (canvas[0][0] + extra_w, canvas[0][1] + extra_h)
+    return Layout(size[0], size[1], dict(sorted(areas.items())))
 
 
 def plugin_layouts(plugins: Iterable[tuple[str, Any]]) -> list[tuple[str, Any]]:
@@ -154,4 +198,16 @@ def plugin_layouts(plugins: Iterable[tuple[str, Any]]) -> list[tuple[str, Any]]:
             continue
         if path.is_file():
             found.append((f"{name} ({'/'.join(LAYOUT_FILE)})", json.loads(path.read_text("utf-8"))))
+    return found
+
+
+def hook_layouts(shapes: Mapping[str, Any], names: Iterable[str]) -> list[tuple[str, Any]]:
+    """The layout data of ``register_map_shapes`` results (``{plugin name: list of
+    MapShapes}``) of the plugins ``names``, in that order, as ``(source, data)`` pairs."""
+    found = []
+    for name in names:
+        for i, item in enumerate(shapes.get(name) or ()):
+            if not isinstance(item, MapShapes):
+                raise LayoutError(f"{name}: register_map_shapes returned {item!r}, not MapShapes")
+            found.append((f"{name} (register_map_shapes #{i + 1})", item.layout))
     return found

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -17,14 +18,16 @@ from markupsafe import Markup
 
 from westeros.ai.difficulty import BY_STRENGTH
 from westeros.ai.personality import offered, resolve
-from westeros.engine import Ruleset
-from westeros.plugins import LoadedPlugins
+from westeros.engine import EngineError, Ruleset, new_game
+from westeros.plugins import LoadedPlugins, build_ruleset
 from westeros.store import HUMAN, DamagedGame, GameInfo
 
 from ..session import GameSession
 from .games import AI_LEVELS, NAME_LENGTH
 
 MAP_FILE = "map/westeros.svg"
+CHOICES_URL = "/new-game/choices"
+"""Where the start screen asks which player counts and houses the chosen options offer."""
 TOGGLE_EXEMPT_SOURCES = ("default",)
 _XML_PROLOGUE = re.compile(r"^\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?", re.IGNORECASE)
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.IGNORECASE | re.DOTALL)
@@ -63,18 +66,40 @@ def _read_map(path: str) -> tuple[str, str]:
     return _STYLE.sub("", svg), css
 
 
-def _map_file(loaded: LoadedPlugins) -> str | None:
+_MAP_AREA = re.compile(r'<g id="area-[^"]*" class="[^"]*" data-area="([^"]+)"')
+
+
+@functools.cache
+def _map_areas(path: str) -> frozenset[str]:
+    """The ids of the areas a map file draws."""
+    return frozenset(_MAP_AREA.findall(Path(path).read_text("utf-8")))
+
+
+def _map_file(loaded: LoadedPlugins, rules: Ruleset | None = None) -> str | None:
+    """The base map; for ``rules``, the shipped map (``map/*.svg``, see ``westeros.mapgen``)
+    that draws all its areas with the fewest others, else the base map."""
+    base = None
     for prefix, folder in reversed(static_folders(loaded)):
         path = Path(folder) / MAP_FILE
         if not prefix and path.is_file():
-            return str(path)
-    return None
+            base = path
+            break
+    if base is None or rules is None:
+        return str(base) if base is not None else None
+    needed = set(rules.areas)
+    holding = [
+        (len(_map_areas(str(p))), p.name, str(p))
+        for p in sorted(base.parent.glob(f"{base.stem}*{base.suffix}"))
+        if needed <= _map_areas(str(p))
+    ]
+    return min(holding)[2] if holding else str(base)
 
 
-def map_svg(loaded: LoadedPlugins) -> str:
-    """The board's SVG markup (our own generated map) for inlining into the page, without
-    its stylesheet: the Content-Security-Policy allows no inline style (``map_css``)."""
-    path = _map_file(loaded)
+def map_svg(loaded: LoadedPlugins, rules: Ruleset | None = None) -> str:
+    """The board's SVG markup (our own generated map, the one drawn for ``rules``) for
+    inlining into the page, without its stylesheet: the Content-Security-Policy allows no
+    inline style (``map_css``)."""
+    path = _map_file(loaded, rules)
     return _read_map(path)[0] if path is not None else ""
 
 
@@ -92,6 +117,7 @@ NOT_GAME_HOOKS = frozenset(
         "register_translations",
         "register_client_scripts",
         "register_reference_cards",
+        "register_map_shapes",
     }
 )
 """Hooks that do not change the game's rules or content (AI and UI)."""
@@ -118,6 +144,62 @@ def toggleable_plugins(loaded: LoadedPlugins) -> list[dict[str, Any]]:
     ]
 
 
+def _frozen(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((str(k), v) for k, v in options.items()))
+
+
+@functools.lru_cache(maxsize=64)
+def _ruleset(options: tuple[tuple[str, Any], ...], disable: tuple[str, ...]) -> Ruleset | None:
+    """The Ruleset of a new game with ``options`` (None when the plugins do not fit)."""
+    try:
+        return build_ruleset(dict(options), disable=disable)
+    except EngineError:
+        return None
+
+
+@functools.lru_cache(maxsize=256)
+def _playable(
+    options: tuple[tuple[str, Any], ...], disable: tuple[str, ...]
+) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    rules = _ruleset(options, disable)
+    if rules is None:
+        return ()
+    out = []
+    for count, setup in sorted(rules.setups.items()):
+        try:
+            new_game(rules, count, 0, dict(options))
+        except EngineError:  # a plugin's setup refuses this count (rule_setup)
+            continue
+        out.append((count, setup.houses))
+    return tuple(out)
+
+
+def playable_setups(
+    options: Mapping[str, Any], disable: Iterable[str] = ()
+) -> dict[int, list[str]]:
+    """The player counts a new game with ``options`` (the plugins ``disable`` switched off)
+    can be set up for, each with the houses it seats (RULES.md 2.1): the setups of the
+    Ruleset those options make that the engine sets up (a plugin may refuse some counts)."""
+    return {n: list(h) for n, h in _playable(_frozen(options), tuple(sorted(disable)))}
+
+
+def option_choices(loaded: LoadedPlugins) -> list[dict[str, Any]]:
+    """Each on/off game option switched on alone (with the options it requires): the options,
+    for listing every house and player count the new-game screen may offer."""
+    known = loaded.ruleset.options
+    out = []
+    for option in known.values():
+        if not isinstance(option.default, bool) or option.default:
+            continue
+        chosen: dict[str, Any] = {}
+        current: str | None = option.id
+        while current in known and current not in chosen:
+            chosen[current] = True
+            current = known[current].requires
+        out.append(chosen)
+    return out
+
+
 def start_context(
     loaded: LoadedPlugins,
     games: list[GameInfo],
@@ -130,16 +212,34 @@ def start_context(
     """The context of ``start.html`` (documented at the top of that template): ``games`` to
     continue, ``saved`` the other stored games ("Load game"), ``damaged`` the stored games
     that cannot be read (each with the reason); the AI levels by strength and the
-    personalities an AI seat may be given."""
+    personalities an AI seat may be given. Player counts and houses are those of every option
+    (``option_choices``); ``setups`` those the default options can start."""
     rules = loaded.ruleset
     plugins = toggleable_plugins(loaded)
     lister = GameLister(rules, loaded, {p["id"]: p["name"] for p in plugins})
+    defaults = {o.id: o.default for o in rules.options.values()}
+    houses = {h.id: h.name for h in rules.houses.values()}
+    counts = set(rules.setups)
+    for chosen in option_choices(loaded):
+        other = _ruleset(_frozen(defaults | chosen), ())
+        if other is None:
+            continue
+        counts |= set(playable_setups(defaults | chosen))
+        houses |= {h.id: h.name for h in other.houses.values() if h.id not in houses}
     return {
-        "player_counts": sorted(rules.setups),
-        "houses": [{"id": h.id, "name": h.name} for h in rules.houses.values()],
-        "setups": {n: list(s.houses) for n, s in sorted(rules.setups.items())},
+        "player_counts": sorted(counts),
+        "houses": [{"id": h, "name": name} for h, name in houses.items()],
+        "setups": playable_setups(defaults),
+        "choices_url": CHOICES_URL,
         "options": [
-            {"id": o.id, "name": o.name, "default": o.default, "description": o.description}
+            {
+                "id": o.id,
+                "name": o.name,
+                "default": o.default,
+                "description": o.description,
+                "requires": o.requires or "",
+                "shown": not o.requires or bool(defaults.get(o.requires)),
+            }
             for o in rules.options.values()
         ],
         "plugins": plugins,
@@ -336,7 +436,7 @@ def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> di
         "house": house,
         "house_name": state.rules.houses[house].name,
         "ws_url": f"/ws/games/{session.game_id}/seats/{house}",
-        "map_svg": Markup(map_svg(loaded)),  # our own generated file, trusted markup
+        "map_svg": Markup(map_svg(loaded, state.rules)),  # our own generated file, trusted
         "content": {
             **content_of(state.rules, seats),
             "scripts": loaded.scripts_for(state.rules, state.options),
@@ -361,7 +461,7 @@ def replay_context(
         "house": viewer or "",
         "full": viewer is None,
         "house_name": rules.houses[viewer].name if viewer in rules.houses else "",
-        "map_svg": Markup(map_svg(loaded)),  # our own generated file, trusted markup
+        "map_svg": Markup(map_svg(loaded, rules)),  # our own generated file, trusted markup
         "content": {
             **content_of(rules, seats),
             "scripts": loaded.scripts_for(rules, info.setup.options),

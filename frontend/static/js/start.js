@@ -1,19 +1,41 @@
-// The start screen: only the houses of the chosen player count can be picked, and only their
-// AI seats offer a personality (the chosen house plays none); saved games show when they were
+// The start screen: the player counts are those the chosen options can set up (asked of the
+// server when an option or plugin changes), options needing another one are offered only with
+// it, only the houses of the chosen player count can be picked, and only their AI seats offer a
+// personality (the chosen house plays none); saved games show when they were
 // last played, relative and in the reader's own format; "Delete…" asks for confirmation in a
 // dialog (without scripts the link opens a confirmation page instead); saved games' house marks
 // get their colours.
 import { loadSprite } from "./dom.js";
 
-function inCount(label, players) {
-  const counts = (label.dataset.counts || "").split(" ").filter(Boolean);
-  return !counts.length || counts.includes(players);
+/** The options that depend on another one are offered only while it is chosen. */
+function requiredOptions(form) {
+  for (const input of form.querySelectorAll("input[data-requires]")) {
+    const needed = form.elements.namedItem(input.dataset.requires);
+    const on = Boolean(needed?.checked && !needed.disabled);
+    input.closest("label").classList.toggle("is-unavailable", !on);
+    input.disabled = !on;
+    if (!on) input.checked = false;
+  }
 }
 
-function update(form) {
+/** Only the player counts the chosen options can set up are offered (the largest is chosen
+ * when the one chosen goes), and only the houses of the chosen count can be picked. */
+function update(form, setups) {
+  requiredOptions(form);
+  const counts = form.querySelectorAll("input[name=players]");
+  for (const radio of counts) {
+    const offered = radio.value in setups;
+    radio.closest("label").classList.toggle("is-unavailable", !offered);
+    radio.disabled = !offered;
+  }
+  if (!form.querySelector("input[name=players]:checked:enabled")) {
+    const last = [...counts].filter((radio) => !radio.disabled).at(-1);
+    if (last) last.checked = true;
+  }
   const players = form.querySelector("input[name=players]:checked")?.value;
+  const seated = new Set(setups[players] || []);
   for (const label of form.querySelectorAll(".start-house[data-house]")) {
-    const available = inCount(label, players);
+    const available = seated.has(label.dataset.house);
     label.classList.toggle("is-unavailable", !available);
     const input = label.querySelector("input");
     input.disabled = !available;
@@ -22,12 +44,48 @@ function update(form) {
   }
   const you = form.querySelector("input[name=house]:checked")?.value;
   for (const label of form.querySelectorAll(".start-personality[data-house]")) {
-    const available = inCount(label, players);
+    const available = seated.has(label.dataset.house);
     const mine = label.dataset.house === you;
     label.classList.toggle("is-unavailable", !available);
     label.classList.toggle("is-you", available && mine);
     label.querySelector("select").disabled = !available || mine;
   }
+}
+
+/** Ask the server which counts and houses the form's options offer (the Ruleset those
+ * options make: a plugin's setups come and go with its option). */
+async function choices(form) {
+  const query = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string") query.append(key, value);
+  }
+  const response = await fetch(`${form.dataset.choices}?${query}`, {
+    credentials: "same-origin",
+  });
+  if (!response.ok) throw new Error(`${form.dataset.choices}: ${response.status}`);
+  return (await response.json()).setups;
+}
+
+function newGameForm(form) {
+  let setups = JSON.parse(form.dataset.setups || "{}");
+  let asked = 0;
+  const boxes = () => form.querySelectorAll("label[data-option] input, input[name=plugin]");
+  const refresh = async () => {
+    requiredOptions(form);
+    const mine = ++asked;
+    const answer = await choices(form);
+    if (mine !== asked) return;
+    setups = answer;
+    update(form, setups);
+  };
+  form.addEventListener("change", (event) => {
+    if (form.dataset.choices && [...boxes()].includes(event.target)) refresh();
+    else update(form, setups);
+  });
+  update(form, setups);
+  // A page restored from the history keeps the boxes ticked before: ask for their choices.
+  if (form.dataset.choices && [...boxes()].some((box) => box.checked !== box.defaultChecked))
+    refresh();
 }
 
 const UNITS = [
@@ -98,8 +156,7 @@ function houseMarks() {
 const form = document.getElementById("new-game");
 if (form) {
   loadSprite();
-  form.addEventListener("change", () => update(form));
-  update(form);
+  newGameForm(form);
 }
 houseMarks();
 localDates(document.documentElement.lang || "en");

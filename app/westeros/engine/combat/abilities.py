@@ -10,7 +10,9 @@ An ability is a stateless object attached to a ``HouseCard``. It has two kinds o
   ``strength_bonus``, ``icon_bonus``, ``order_bonus``, ``unit_strength``, ``nullifies_unit``,
   ``zeroes_opponent_card``; and flags read by the combat steps: ``prevents_casualties``
   (The Blackfish, 5.4.9; plugins such as Tides of Battle read it too), ``chooses_retreat``
-  (Robb Stark, 5.4.10) and ``blocks_move_in`` (Arianne Martell, 5.4.11).
+  (Robb Stark, 5.4.10), ``blocks_move_in`` (Arianne Martell, 5.4.11) and ``uses_strength_gap``
+  (a card whose effect depends on the gap between the final strengths: the Valyrian Steel Blade
+  is then offered even when it cannot change the victor, 5.4.6).
 
 Every default is a no-op, so a card overrides only what it changes."""
 
@@ -43,6 +45,7 @@ class CardAbility:
     prevents_casualties: ClassVar[bool] = False
     chooses_retreat: ClassVar[bool] = False
     blocks_move_in: ClassVar[bool] = False
+    uses_strength_gap: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ windows (5.4.4-5.4.11)
     def cancel(self, state: State, combat: Combat, side: str) -> None:

@@ -12,7 +12,7 @@ from ..flow import Step, answering_house
 from ..state import State, Unit
 from .abilities import ability_of
 from .context import DEFENDER, SIDES, Combat
-from .strength import garrison, icons, totals, victor
+from .strength import garrison, icons, played, totals, victor
 from .units import DestroyParticipants, destroy
 
 USE = "use"
@@ -35,7 +35,8 @@ class PluginSteps(Step):
 class ValyrianSteelBlade(Step):
     """5.4.6: the Blade holder, if fighting (itself or through a house it answers for, a
     vassal: ``rule_answering_house``, 11.10.8) and the Blade is unused this round, may add +1.
-    As in S&R he is asked only when the +1 would change the victor."""
+    As in S&R he is asked only when the +1 would change the victor, or when a played card
+    depends on the gap between the final strengths (``uses_strength_gap``)."""
 
     def run(self, state: State) -> None:
         if state.blade_used:
@@ -50,7 +51,8 @@ class ValyrianSteelBlade(Step):
         if which is None:
             return
         without = victor(state, combat, *totals(state, combat, None))
-        if victor(state, combat, *totals(state, combat, which)) == without:
+        gap = any(ability.uses_strength_gap for _, ability in played(state, combat))
+        if not gap and victor(state, combat, *totals(state, combat, which)) == without:
             return
         state.push(UseBlade(holder, (USE, PASS), "valyrian-steel-blade", which))
 

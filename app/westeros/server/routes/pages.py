@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, QueryParams
 from starlette.responses import Response
 
 from westeros.engine import EngineError
@@ -19,10 +19,12 @@ from ..games import AI_LEVELS, RANDOM, SetupError, parse_seed
 from ..i18n import normalise
 
 
-def form_options(form: FormData, core: Core) -> tuple[dict[str, Any], list[str]]:
-    """Game options (checkboxes named after each option) and plugins switched off."""
+def form_options(form: FormData | QueryParams, core: Core) -> tuple[dict[str, Any], list[str]]:
+    """Game options (checkboxes named after each option) and plugins switched off. An option
+    that requires another one stays at its default while that one is off."""
     options: dict[str, Any] = {}
-    for option in core.loaded.ruleset.options.values():
+    known = core.loaded.ruleset.options
+    for option in known.values():
         value = form.get(option.id)
         if isinstance(option.default, bool):
             options[option.id] = value is not None and value not in ("", "0", "off", "false")
@@ -30,6 +32,10 @@ def form_options(form: FormData, core: Core) -> tuple[dict[str, Any], list[str]]
             options[option.id] = (
                 type(option.default)(value) if option.default is not None else value
             )
+    for option in known.values():
+        needed = option.requires
+        if needed is not None and not (needed in known and options.get(needed)):
+            options[option.id] = option.default
     enabled = set(form.getlist("plugin"))
     disable = [p["id"] for p in pages.toggleable_plugins(core.loaded) if p["id"] not in enabled]
     return options, disable
@@ -49,7 +55,8 @@ def form_personalities(form: FormData) -> dict[str, str]:
 
 
 def router(core: Core) -> APIRouter:
-    """``GET /``, ``POST /games``, ``GET /games/{id}/play/{house}``,
+    """``GET /``, ``POST /games``, ``GET /new-game/choices`` (the player counts and houses
+    the options in its query offer: ``pages.playable_setups``), ``GET /games/{id}/play/{house}``,
     ``GET /games/{id}/content.json``, ``GET /map.css`` and ``GET /i18n/{lang}.json``."""
     api = APIRouter()
     games = core.games
@@ -66,11 +73,12 @@ def router(core: Core) -> APIRouter:
             if not players_text.isdigit():
                 raise SetupError("choose how many houses play")
             options, disable = form_options(form, core)
+            players = int(players_text)  # Games.create refuses a count the options cannot set up
             house = str(form.get("house") or RANDOM)
             seed = parse_seed(str(form.get("seed") or ""))
             session = await asyncio.to_thread(
                 games.create,
-                players=int(players_text),
+                players=players,
                 human=house,
                 seed=seed,
                 options=options,
@@ -83,6 +91,11 @@ def router(core: Core) -> APIRouter:
             return core.start_page(request, error=str(exc), status=400)
         human = next(h for h in session.state.houses if not session.is_ai(h))
         return RedirectResponse(f"/games/{session.game_id}/play/{human}", status_code=303)
+
+    @api.get(pages.CHOICES_URL)
+    def choices(request: Request) -> Response:
+        options, disable = form_options(request.query_params, core)
+        return JSONResponse({"setups": pages.playable_setups(options, disable)})
 
     @api.get("/games/{game_id}/play/{house}", response_class=HTMLResponse)
     def board(request: Request, game_id: str, house: str) -> Response:
