@@ -36,6 +36,7 @@ from .engine.content import (
     CombatSteps,
     EventText,
     GameOption,
+    HandViewers,
     HouseCard,
     HouseDef,
     HouseOrdersRule,
@@ -518,6 +519,40 @@ def rule_order_loop_start(options: Mapping[str, Any]) -> OrderLoopStart | None:
     then March, then Consolidate Power): ``f(state, order_type) -> None``, before the first
     order of that type is resolved; it may change orders on the board (11.10.5, a vassal's
     Defense +1/Muster becomes a muster order for the Consolidate Power step).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_combat_start(options: Mapping[str, Any]) -> CombatHook | None:
+    """Runs when a combat begins (RULES.md 5.4), once ``state.combat`` is set and before
+    support is called: ``f(state, combat) -> None``; it may change hands (11.10.8, a vassal's
+    commander draws 3 cards of the shared vassal deck for the combat).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_combat_end(options: Mapping[str, Any]) -> CombatHook | None:
+    """Runs when a combat ends (RULES.md 5.4.11), after the clean-up and the after-combat
+    window, before ``state.combat`` is cleared and the consequence checks run:
+    ``f(state, combat) -> None`` (11.10.8, a vassal's drawn cards return to the shared deck).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_hand_viewers(options: Mapping[str, Any]) -> HandViewers | None:
+    """Who may see a house's hand (house cards are open information, RULES.md 8.1; 11.10.8,
+    a vassal's drawn cards are seen by its commander alone): ``f(state, house) -> houses or
+    None``; ``player_view`` shows the hand of ``house`` only to those houses (the first plugin
+    naming viewers wins; None: everyone sees it).
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

@@ -138,6 +138,9 @@ RULE_HOOKS: dict[str, str] = {
     "rule_track_order": "track_order",
     "rule_resolve_order": "resolve_order",
     "rule_area_changes": "area_changes",
+    "rule_combat_start": "combat_start",
+    "rule_combat_end": "combat_end",
+    "rule_hand_viewers": "hand_viewers",
 }
 
 

@@ -11,6 +11,7 @@ from westeros.engine.content import N_, EventText, Words
 from .arryn_cards import DISCARD, TAKE_BACK
 from .iron_bank import COSTS
 from .loans import BARREL, CROWN, DEGRADED, LOANS, STRONGHOLD
+from .vassal_cards import KEEP_POWER, NO_KNIGHT, ZERO_BRONN
 
 
 def card_taken_back(w: Words, e: Mapping[str, Any]) -> str:
@@ -59,8 +60,28 @@ def card_discarded_for_strength(w: Words, e: Mapping[str, Any]) -> str:
     )
 
 
+def bronn_zeroed(w: Words, e: Mapping[str, Any]) -> str:
+    """Bronn's opponent pays 2 power tokens to make Bronn's strength 0 (11.7.4)."""
+    return w._("{house} discards 2 power tokens: {card} has strength 0.").format(
+        house=w.house(e["house"]), card=w.card(e["card"])
+    )
+
+
+def connington_knight(w: Words, e: Mapping[str, Any]) -> str:
+    """Jon Connington puts one of the losing vassal's knights on the board (11.7.4)."""
+    return w._("Jon Connington: {house} places a knight in {area}.").format(
+        house=w.house(e["house"]), area=w.area(e["area"])
+    )
+
+
 OPTIONS = {TAKE_BACK: N_("Take the card back"), DISCARD: N_("Leave it discarded")}
 """Labels of the options this plugin's decisions offer (Lysa Arryn)."""
+VASSAL_CARD_OPTIONS = {
+    ZERO_BRONN: N_("Discard 2 power tokens: Bronn has strength 0"),
+    KEEP_POWER: N_("Keep the power tokens"),
+    NO_KNIGHT: N_("Place no knight"),
+}
+"""Labels of the vassal cards' decisions (Bronn, Jon Connington, 11.7.4)."""
 
 
 def event_texts() -> list[EventText]:
@@ -71,6 +92,8 @@ def event_texts() -> list[EventText]:
         EventText("vassals_claimed", vassals_claimed),
         EventText("vassal_won", vassal_won),
         EventText("vassal_power_token", vassal_power_token),
+        EventText("bronn_zeroed", bronn_zeroed, VASSAL_CARD_OPTIONS),
+        EventText("connington_knight", connington_knight),
         EventText("card_discarded_for_strength", card_discarded_for_strength),
         *iron_bank_event_texts(),
     ]

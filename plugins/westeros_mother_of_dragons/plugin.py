@@ -23,6 +23,7 @@ from westeros.engine.content import (
     CombatHook,
     EventText,
     GameOption,
+    HandViewers,
     HouseCard,
     HouseDef,
     HouseOrdersRule,
@@ -54,6 +55,7 @@ from . import (
     sea_orders,
     targaryen_b_cards,
     tracks,
+    vassal_cards,
     vassals,
 )
 from .loans import LOANS
@@ -131,7 +133,7 @@ def register_houses() -> list[HouseDef]:
 
 @hookimpl
 def register_house_cards() -> list[HouseCard]:
-    return content.cards()
+    return [*content.cards(), *vassal_cards.house_cards()]
 
 
 @hookimpl
@@ -171,6 +173,7 @@ def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
     def setup(state: State) -> None:
         refuse_other_player_counts(state)
         vassals.setup(state)
+        vassal_cards.empty_hands(state)
         iron_bank.setup(state)
         deal(state)
 
@@ -210,6 +213,21 @@ def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
 @hookimpl
 def rule_order_loop_start(options: Mapping[str, Any]) -> OrderLoopStart | None:
     return vassals.muster_orders if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_combat_start(options: Mapping[str, Any]) -> CombatHook | None:
+    return vassal_cards.draw if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_combat_end(options: Mapping[str, Any]) -> CombatHook | None:
+    return vassal_cards.return_cards if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_hand_viewers(options: Mapping[str, Any]) -> HandViewers | None:
+    return vassal_cards.hand_viewers if options.get(vassals.OPTION) else None
 
 
 @hookimpl

@@ -7,10 +7,8 @@ at most 2 of a vassal's four orders after their own (11.10.4-11.10.5); a family 
 raids or enters an area of another member, a vassal's support goes to its family, vassals avoid
 ports and muster only at home (11.10.6); a vassal's emptied land area keeps a free power token
 and its victory gives its commander 1 power (11.10.7); the commander makes the vassal's combat
-choices and may use its own Valyrian Steel Blade there (11.10.8).
-
-Not yet: the shared vassal house-card deck (11.7.4, 11.10.8: vassals still play their own
-house's cards)."""
+choices, plays a card of the shared vassal deck for it (``vassal_cards``) and may use its own
+Valyrian Steel Blade there (11.10.8)."""
 
 from __future__ import annotations
 

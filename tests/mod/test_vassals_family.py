@@ -167,9 +167,10 @@ def test_11_10_8_the_commander_may_use_its_blade_in_its_vassal_s_combat(game: St
     s.ext["vassal_commanders"] = (("arryn", "greyjoy"),)
     board.add_units(s, "the-twins", "stark", ["footman"])
     start_combat(s, "arryn", MOUNTAINS, "the-twins", (Unit("arryn", "footman"),), "vassal-march+0")
+    s.hands["arryn"] = ("janos-slynt", "varys", "bronn")  # the 3 cards drawn (11.10.8)
     advance(s)
     # 1 + 2 against 1 + 2: Stark wins the tie on Fiefdoms unless the Blade adds 1 for Arryn.
-    s, _ = apply(s, "arryn", Choose("harry-hardyng"))
+    s, _ = apply(s, "arryn", Choose("janos-slynt"))
     s, _ = apply(s, "stark", Choose("greatjon-umber"))
     assert pending(s)["greyjoy"].kind == "use_blade"
     s, _ = apply(s, "greyjoy", Choose("use"))

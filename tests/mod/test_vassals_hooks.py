@@ -5,6 +5,7 @@ rule point, Planning steps and who answers for a house."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,10 +20,11 @@ from westeros.engine.combat import start_combat
 from westeros.engine.consolidate import ResolveConsolidate
 from westeros.engine.content import HouseOrders, Ruleset, Setup
 from westeros.engine.errors import IllegalOrder
-from westeros.engine.flow import Step, advance, answering_house, apply, pending
+from westeros.engine.flow import Step, advance, answering_house, apply, pending, random_action
 from westeros.engine.planning import PlaceOrders, PlanningPhase
 from westeros.engine.setup import new_game
 from westeros.engine.state import State, Unit
+from westeros.engine.view import player_view
 from westeros.engine.wildlings import WildlingAttack
 
 Factory = Callable[..., Ruleset]
@@ -243,3 +245,58 @@ def test_hook_rule_order_loop_start(westeros_ruleset: Factory) -> None:
     assert s.ext["loops"] == ("raid", "march", "consolidate_power")
     s, _ = apply(s, "greyjoy", ResolveConsolidate("pyke"))
     assert s.ext["loops"] == ("raid", "march", "consolidate_power")  # once per loop
+
+
+def draw_spare(state: State, combat: Any) -> None:
+    state.hands[combat.defender.house] = ("eddard-stark", "robb-stark")
+
+
+def put_back(state: State, combat: Any) -> None:
+    state.hands[combat.defender.house] = (*state.hands[combat.defender.house], "catelyn-stark")
+
+
+class CombatHands:
+    """Stark fights with two cards handed to it for the combat; the hand grows by Catelyn when
+    the combat ends; only Stark and Baratheon see Stark's hand."""
+
+    NAME = "combat-hands"
+
+    @hookimpl
+    def rule_combat_start(self, options: Mapping[str, Any]) -> Rule:
+        return draw_spare
+
+    @hookimpl
+    def rule_combat_end(self, options: Mapping[str, Any]) -> Rule:
+        return put_back
+
+    @hookimpl
+    def rule_hand_viewers(self, options: Mapping[str, Any]) -> Rule:
+        return lambda state, house: frozenset({"stark", "baratheon"}) if house == "stark" else None
+
+
+def test_hook_rule_combat_start(westeros_ruleset: Factory) -> None:
+    s = twins_attack(westeros_ruleset(CombatHands()))
+    for house in ("baratheon", "greyjoy"):
+        s, _ = apply(s, house, Choose("none"))
+    assert pending(s)["stark"].data["cards"] == ["eddard-stark", "robb-stark"]
+
+
+def test_hook_rule_combat_end(westeros_ruleset: Factory) -> None:
+    s = twins_attack(westeros_ruleset(CombatHands()))
+    for house in ("baratheon", "greyjoy"):
+        s, _ = apply(s, house, Choose("none"))
+    s, _ = apply(s, "stark", Choose("robb-stark"))
+    s, _ = apply(s, "lannister", Choose("the-hound"))
+    rnd = random.Random(2)
+    while s.combat is not None:
+        house = min(pending(s))
+        s, _ = apply(s, house, random_action(s, house, rnd))
+    assert s.hands["stark"] == ("eddard-stark", "catelyn-stark")
+
+
+def test_hook_rule_hand_viewers(westeros_ruleset: Factory) -> None:
+    s = blank(westeros_ruleset(CombatHands()), 4)
+    assert player_view(s, "baratheon")["hands"]["stark"] == list(s.hands["stark"])
+    assert player_view(s, "lannister")["hands"]["stark"] == []
+    assert player_view(s, None)["hands"]["stark"] == []
+    assert player_view(s, "lannister")["hands"]["lannister"] == list(s.hands["lannister"])

@@ -496,6 +496,12 @@ class SupportOptions(Protocol):
     def __call__(self, state: State, combat: Combat, house: str, /) -> tuple[str, ...] | None: ...
 
 
+class HandViewers(Protocol):
+    """``rule_hand_viewers``: the houses that may see ``house``'s hand, or None for all."""
+
+    def __call__(self, state: State, house: str, /) -> frozenset[str] | None: ...
+
+
 class OrderLoopStart(Protocol):
     """``rule_order_loop_start``: runs when the 5.1 loop of ``order_type`` begins."""
 
@@ -574,6 +580,9 @@ class RuleHooks:
     - ``track_order(state, track, order) -> order``: the order a track is given when it changes.
     - ``resolve_order(state, house, area, token) -> bool``: resolves an order of a plugin type.
     - ``area_changes(state) -> areas``: areas whose crowns, barrels or castle changed in play.
+    - ``combat_start(state, combat) -> None``: a combat begins, before support (5.4).
+    - ``combat_end(state, combat) -> None``: a combat ends, before ``state.combat`` is cleared.
+    - ``hand_viewers(state, house) -> houses | None``: who may see a house's hand.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -599,6 +608,9 @@ class RuleHooks:
     track_order: tuple[TrackArrangement, ...] = ()
     resolve_order: tuple[OrderResolver, ...] = ()
     area_changes: tuple[AreaChanges, ...] = ()
+    combat_start: tuple[CombatHook, ...] = ()
+    combat_end: tuple[CombatHook, ...] = ()
+    hand_viewers: tuple[HandViewers, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:

@@ -40,6 +40,15 @@ def combat_view(state: State, house: str | None) -> dict[str, Any] | None:
     return out
 
 
+def sees_hand(state: State, viewer: str | None, house: str) -> bool:
+    """May ``viewer`` (None: a spectator) see ``house``'s hand (8.1; ``rule_hand_viewers``)?"""
+    for hook in state.rules.hooks.hand_viewers:
+        viewers = hook(state, house)
+        if viewers is not None:
+            return viewer in viewers
+    return True
+
+
 def player_view(state: State, house: str | None) -> dict[str, Any]:
     """What ``house`` may see (None: what every spectator may see)."""
     prompts = pending(state)
@@ -61,7 +70,7 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
         "neutral_forces": dict(sorted(state.neutral.items())),
         "blocked": sorted(state.blocked),
         "supply": dict(state.supply),
-        "hands": {h: list(c) for h, c in state.hands.items()},
+        "hands": {h: list(c) if sees_hand(state, house, h) else [] for h, c in state.hands.items()},
         "discards": {h: list(c) for h, c in state.discards.items()},
         "westeros_deck_sizes": [len(d) for d in state.westeros_decks],
         "revealed_westeros": list(state.revealed),
