@@ -107,12 +107,20 @@ SUPPORT_AFTER_RAID = "vassal-support+1"
 DEFENSE_MUSTER = "vassal-defense+1-muster"
 ORDER_TOKENS = (
     OrderToken("vassal-march+0", "march", 0, False),
-    OrderToken("vassal-raid-support+1", "raid", 0, False, unused_becomes=SUPPORT_AFTER_RAID),
+    OrderToken(
+        "vassal-raid-support+1",
+        "raid",
+        0,
+        False,
+        unused_becomes=SUPPORT_AFTER_RAID,
+        restricted_as=frozenset({"support"}),
+    ),
     OrderToken(DEFENSE_MUSTER, "defense", 1, False),
     OrderToken("vassal-defense+3", "defense", 3, False),
 )
 """A vassal's four order tokens (11.10.4), none starred. The Raid/Support +1 raids like a plain
-Raid and, resolved without a target, stays as a Support +1 (11.10.5); the Defense +1/Muster is
+Raid and, resolved without a target, stays as a Support +1; Sea of Storms and Web of Lies both
+forbid it (11.10.5); the Defense +1/Muster is
 a Defense +1 until the Consolidate Power step, where in a castle area it musters like a
 starred Consolidate Power (11.10.5)."""
 VASSAL_TOKENS = frozenset(t.id for t in ORDER_TOKENS)

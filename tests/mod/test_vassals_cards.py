@@ -183,7 +183,7 @@ def test_11_7_4_janos_slynt_has_no_ability_only_its_strength(game: State) -> Non
 def test_11_7_4_jon_connington_places_a_knight_when_the_vassal_loses(game: State) -> None:
     board.add_units(game, TWINS, "stark", ["footman"])
     arryn_attacks(game, ("jon-connington", "varys", "bronn"))
-    s, events = play_cards(game, "jon-connington", "roose-bolton")
+    s, _ = play_cards(game, "jon-connington", "roose-bolton")
     rnd = random.Random(1)
     while "arryn" not in pending(s) or pending(s)["arryn"].data.get("reason") != "Jon Connington":
         house = min(pending(s))

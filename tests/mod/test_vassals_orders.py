@@ -12,7 +12,7 @@ from westeros.engine import board
 from westeros.engine.action_phase import OrderLoop
 from westeros.engine.consolidate import ResolveConsolidate
 from westeros.engine.content import Ruleset
-from westeros.engine.errors import IllegalOrder
+from westeros.engine.errors import ForbiddenOrder, IllegalOrder
 from westeros.engine.flow import advance, answering_house, apply, pending
 from westeros.engine.planning import PlaceOrders
 from westeros.engine.raid import ResolveRaid
@@ -107,6 +107,20 @@ def test_11_10_4_more_than_two_orders_or_a_player_token_are_refused(planning: St
     with pytest.raises(IllegalOrder, match="no order token"):
         apply(s, "arryn", PlaceOrders((("the-eyrie", "march+1*"),)))
     apply(s, "arryn", PlaceOrders(()))  # none at all is allowed
+
+
+@pytest.mark.parametrize("card", ["support", "raid"])
+def test_11_10_5_web_of_lies_and_sea_of_storms_forbid_the_raid_support(
+    planning: State, card: str
+) -> None:
+    planning.restrictions = frozenset({card})  # Web of Lies: no Support; Sea of Storms: no Raid
+    s = players_place(planning)
+    tokens = {t["id"]: t["forbidden"] for t in pending(s)["arryn"].data["tokens"]}
+    assert tokens["vassal-raid-support+1"] is not None
+    assert tokens["vassal-march+0"] is None
+    with pytest.raises(ForbiddenOrder):
+        apply(s, "arryn", PlaceOrders((("the-eyrie", "vassal-raid-support+1"),)))
+    apply(s, "arryn", PlaceOrders((("the-eyrie", "vassal-defense+3"),)))
 
 
 def test_11_10_4_vassal_orders_stay_hidden_but_the_commander_sees_them(planning: State) -> None:

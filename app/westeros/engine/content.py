@@ -122,7 +122,8 @@ class OrderToken:
     resolved through ``rule_resolve_order`` (only ``consolidate_power`` is supported);
     ``unused_becomes``, the token an order of this one turns into, staying on the board, when
     it is resolved without a target (a vassal's Raid/Support +1, RULES.md 11.10.5; None: it is
-    simply removed, 5.2.2)."""
+    simply removed, 5.2.2); ``restricted_as``, other order types whose Westeros restrictions
+    (3.3) forbid this token too (Web of Lies forbids the vassal Raid/Support +1, 11.10.5)."""
 
     id: str
     type: str
@@ -133,6 +134,7 @@ class OrderToken:
     raidable: bool = False
     resolved_in: str | None = None
     unused_becomes: str | None = None
+    restricted_as: frozenset[str] = frozenset()
 
     def in_game(self, options: Mapping[str, Any]) -> bool:
         """Is this token part of a game with ``options``?"""

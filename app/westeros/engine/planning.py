@@ -55,7 +55,7 @@ def forbidden(state: State, token: OrderToken) -> str | None:
 
 
 def _forbidden(restrictions: frozenset[str], token: OrderToken) -> str | None:
-    for key in (token.type, f"{token.type}{token.bonus:+d}"):
+    for key in (token.type, f"{token.type}{token.bonus:+d}", *sorted(token.restricted_as)):
         if key in restrictions:
             return f"no {key} orders may be placed this round (3.3)"
     return None
