@@ -135,7 +135,8 @@ def register_unit_types() -> list[UnitType]:
 def register_order_tokens() -> list[OrderToken]:
     """The order tokens every house owns (RULES.md 1.4.1); ``rule_house_orders`` may give a
     house other ones. A token with ``unused_becomes`` stays on the board as that token when it
-    is resolved as a Raid without a target (RULES.md 11.10.5).
+    is resolved as a Raid without a target, and one with ``restricted_as`` is also forbidden by
+    the Westeros restrictions of those order types (RULES.md 11.10.5).
 
     :return: OrderToken objects (one per physical token).
     """
