@@ -28,6 +28,7 @@ import pluggy
 from .engine.actions import Action
 from .engine.content import (
     AiAnswer,
+    AnsweringHouse,
     AreaChanges,
     AreaDef,
     AreaKind,
@@ -36,20 +37,27 @@ from .engine.content import (
     CombatSteps,
     EventText,
     GameOption,
+    HandViewers,
     HouseCard,
     HouseDef,
+    HouseOrdersRule,
     IconModifier,
+    LeftOut,
     MapShapes,
     MarchReach,
     MusterTargets,
+    OffLimits,
+    OrderLoopStart,
     OrderResolver,
     OrderToken,
+    PlanningSteps,
     PowerIncome,
     ReferenceCard,
     Setup,
     StartingUnit,
     StateHook,
     StrengthModifier,
+    SupportOptions,
     TrackArrangement,
     UnitStrength,
     UnitType,
@@ -226,6 +234,18 @@ def plugin_in_game(options: Mapping[str, Any]) -> bool | None:
 
     :param options: the game's options.
     :return: False to stay out of this game.
+    """
+
+
+@hookspec
+def register_setup_overrides() -> list[Setup]:
+    """Setups that replace the setup another plugin registered for the same player count, in
+    the games this plugin is part of (an expansion played with fewer players in its own way:
+    RULES.md 11.2.5, every untaken house is a vassal on the 7-player board). ``Setup.players``
+    names the houses players take when some houses in play have no player of their own.
+
+    :return: Setup objects, at most one per player count across all plugins; each must
+        replace a registered setup, else the plugins' content does not fit together.
     """
 
 
@@ -410,6 +430,129 @@ def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
     calls ``westeros.engine.board.refresh_areas(state)``; ``state.rules`` then holds them for
     every rule (income, supply, mustering, victory, combat), and decoding a saved state or a
     seat's public state does the same.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_left_out(options: Mapping[str, Any]) -> LeftOut | None:
+    """Leave a house out of a rule point (RULES.md 11.10.1, vassals):
+    ``f(state, house, point) -> bool``, True to leave ``house`` out at ``point``, one of
+    ``westeros.engine.content.LEFT_OUT_POINTS``: ``"orders"`` (it is not asked for orders in
+    the Planning phase, 4.1), ``"wildling_bid"`` (it neither bids against a wildling attack nor
+    suffers or gains from it, 7.2), ``"dominance"`` (it never holds a dominance token: the
+    highest house on the track not left out does, 1.6.2), ``"victory"`` (it cannot win, 9) and
+    ``"power"`` (it gains no power tokens, 1.5.2) and ``"muster_away_from_home"`` (a Mustering
+    card lets it muster only in its home area, 3.4.4). Read-only and cheap: asked very often.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_planning_steps(options: Mapping[str, Any]) -> PlanningSteps | None:
+    """Steps run at the start of every Planning phase, before orders are placed (RULES.md 4,
+    11.10.3 claiming vassals): ``f(state) -> list[Step]``; the steps (``Step`` or
+    ``Decision``) run in the given order, each plugin's after the previous plugin's.
+
+    :param options: the game's options.
+    :return: the step factory, or None when inactive.
+    """
+
+
+@hookspec
+def rule_answering_house(options: Mapping[str, Any]) -> AnsweringHouse | None:
+    """Who answers for a house that has no player of its own (RULES.md 11.10.8, a commander
+    for its vassal): ``f(state, house) -> house or None``. The prompts of ``house`` stay
+    addressed to ``house``; ``westeros.engine.flow.answering_house`` tells hosts whose player
+    answers them (the first plugin naming a house wins; None: ``house`` itself).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_house_orders(options: Mapping[str, Any]) -> HouseOrdersRule | None:
+    """How a house places orders when not in the usual way (RULES.md 11.10.4, a vassal's four
+    tokens, at most 2 orders): ``f(state, house) -> HouseOrders or None``, the ids of the order
+    tokens ``house`` owns, its most orders, whether every area must be filled (4.2), its star
+    limit and whether it places only after every other house committed (``after_others``).
+    The Planning prompt, its checks and the Messenger Raven (4.4) follow it; the first plugin
+    answering for a house wins, None: every token, the usual limits.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_off_limits(options: Mapping[str, Any]) -> OffLimits | None:
+    """Areas a house may not act against (RULES.md 11.10.6, a vassal family):
+    ``f(state, house, area, kind) -> bool``, True when ``house`` may not march into ``area``
+    (``kind`` "march", 5.3.2) or raid the order in it (``kind`` "raid", 5.2.1). Read-only;
+    asked for every candidate, so keep it cheap.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
+    """Whom a house may support in a combat (RULES.md 5.4.1; 11.10.6, a vassal always supports
+    a family member): ``f(state, combat, house) -> declarations or None``, a subset of
+    ``("attacker", "defender", "none")``; with a single one left the house is not asked and
+    its support goes there. The first plugin answering wins; None: all three.
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_order_loop_start(options: Mapping[str, Any]) -> OrderLoopStart | None:
+    """Runs once when the Action phase's loop of one order type begins (RULES.md 5.1: Raid,
+    then March, then Consolidate Power): ``f(state, order_type) -> None``, before the first
+    order of that type is resolved; it may change orders on the board (11.10.5, a vassal's
+    Defense +1/Muster becomes a muster order for the Consolidate Power step).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_combat_start(options: Mapping[str, Any]) -> CombatHook | None:
+    """Runs when a combat begins (RULES.md 5.4), once ``state.combat`` is set and before
+    support is called: ``f(state, combat) -> None``; it may change hands (11.10.8, a vassal's
+    commander draws 3 cards of the shared vassal deck for the combat).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_combat_end(options: Mapping[str, Any]) -> CombatHook | None:
+    """Runs when a combat ends (RULES.md 5.4.11), after the clean-up and the after-combat
+    window, before ``state.combat`` is cleared and the consequence checks run:
+    ``f(state, combat) -> None`` (11.10.8, a vassal's drawn cards return to the shared deck).
+
+    :param options: the game's options.
+    :return: the callable, or None when inactive.
+    """
+
+
+@hookspec
+def rule_hand_viewers(options: Mapping[str, Any]) -> HandViewers | None:
+    """Who may see a house's hand (house cards are open information, RULES.md 8.1; 11.10.8,
+    a vassal's drawn cards are seen by its commander alone): ``f(state, house) -> houses or
+    None``; ``player_view`` shows the hand of ``house`` only to those houses (the first plugin
+    naming viewers wins; None: everyone sees it).
 
     :param options: the game's options.
     :return: the callable, or None when inactive.

@@ -100,6 +100,7 @@ CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
     "register_translations": ("translations", None, "translation folder"),
     "register_client_scripts": ("client_scripts", None, "client script"),
     "register_reference_cards": ("reference_cards", "id", "reference card"),
+    "register_setup_overrides": ("setup_overrides", "player_count", "setup override"),
 }
 UI_FIELDS = (
     "ai_personalities",
@@ -125,6 +126,13 @@ RULE_HOOKS: dict[str, str] = {
     "rule_power_income": "power_income",
     "rule_muster_targets": "muster_targets",
     "rule_setup": "setup",
+    "rule_left_out": "left_out",
+    "rule_planning_steps": "planning_steps",
+    "rule_answering_house": "answering_house",
+    "rule_house_orders": "house_orders",
+    "rule_off_limits": "off_limits",
+    "rule_support_options": "support_options",
+    "rule_order_loop_start": "order_loop_start",
     "rule_unit_strength": "unit_strength",
     "rule_march_reach": "march_reach",
     "rule_track_order": "track_order",
@@ -132,6 +140,9 @@ RULE_HOOKS: dict[str, str] = {
     "rule_area_changes": "area_changes",
     "rule_victory_points": "victory_points",
     "rule_bids_revealed": "bids_revealed",
+    "rule_combat_start": "combat_start",
+    "rule_combat_end": "combat_end",
+    "rule_hand_viewers": "hand_viewers",
 }
 
 

@@ -12,6 +12,7 @@ from . import loyalty_texts
 from .arryn_cards import DISCARD, TAKE_BACK
 from .iron_bank import COSTS
 from .loans import BARREL, CROWN, DEGRADED, LOANS, STRONGHOLD
+from .vassal_cards import KEEP_POWER, NO_KNIGHT, ZERO_BRONN
 
 
 def card_taken_back(w: Words, e: Mapping[str, Any]) -> str:
@@ -29,6 +30,30 @@ def cards_removed_from_game(w: Words, e: Mapping[str, Any]) -> str:
     return w._("Removed from the game: {cards}.").format(cards=cards)
 
 
+def vassals_claimed(w: Words, e: Mapping[str, Any]) -> str:
+    """A player claims vassals for the round, or the last player takes the rest (11.10.3)."""
+    if not e["vassals"]:
+        return w._("{house} claims no vassal this round.").format(house=w.house(e["house"]))
+    vassals = ", ".join(w.house(h) for h in e["vassals"])
+    return w._("{house} commands {vassals} this round.").format(
+        house=w.house(e["house"]), vassals=vassals
+    )
+
+
+def vassal_won(w: Words, e: Mapping[str, Any]) -> str:
+    """A commander's reward for its vassal's victory (11.10.7)."""
+    return w._("{vassal} won the combat: its commander {house} gains 1 power token.").format(
+        vassal=w.house(e["vassal"]), house=w.house(e["house"])
+    )
+
+
+def vassal_power_token(w: Words, e: Mapping[str, Any]) -> str:
+    """A vassal marched out of a land area and holds it with a free power token (11.10.7)."""
+    return w._("{house} holds {area} with a free power token.").format(
+        house=w.house(e["house"]), area=w.area(e["area"])
+    )
+
+
 def card_discarded_for_strength(w: Words, e: Mapping[str, Any]) -> str:
     """Viserys Targaryen's owner discards a card to add its printed strength (11.7.2)."""
     return w._("{house} discards {card} to add {bonus} strength to Viserys Targaryen.").format(
@@ -36,8 +61,28 @@ def card_discarded_for_strength(w: Words, e: Mapping[str, Any]) -> str:
     )
 
 
+def bronn_zeroed(w: Words, e: Mapping[str, Any]) -> str:
+    """Bronn's opponent pays 2 power tokens to make Bronn's strength 0 (11.7.4)."""
+    return w._("{house} discards 2 power tokens: {card} has strength 0.").format(
+        house=w.house(e["house"]), card=w.card(e["card"])
+    )
+
+
+def connington_knight(w: Words, e: Mapping[str, Any]) -> str:
+    """Jon Connington puts one of the losing vassal's knights on the board (11.7.4)."""
+    return w._("Jon Connington: {house} places a knight in {area}.").format(
+        house=w.house(e["house"]), area=w.area(e["area"])
+    )
+
+
 OPTIONS = {TAKE_BACK: N_("Take the card back"), DISCARD: N_("Leave it discarded")}
 """Labels of the options this plugin's decisions offer (Lysa Arryn)."""
+VASSAL_CARD_OPTIONS = {
+    ZERO_BRONN: N_("Discard 2 power tokens: Bronn has strength 0"),
+    KEEP_POWER: N_("Keep the power tokens"),
+    NO_KNIGHT: N_("Place no knight"),
+}
+"""Labels of the vassal cards' decisions (Bronn, Jon Connington, 11.7.4)."""
 
 
 def event_texts() -> list[EventText]:
@@ -45,6 +90,11 @@ def event_texts() -> list[EventText]:
     return [
         EventText("card_taken_back", card_taken_back, OPTIONS),
         EventText("cards_removed_from_game", cards_removed_from_game),
+        EventText("vassals_claimed", vassals_claimed),
+        EventText("vassal_won", vassal_won),
+        EventText("vassal_power_token", vassal_power_token),
+        EventText("bronn_zeroed", bronn_zeroed, VASSAL_CARD_OPTIONS),
+        EventText("connington_knight", connington_knight),
         EventText("card_discarded_for_strength", card_discarded_for_strength),
         *iron_bank_event_texts(),
         *loyalty_texts.event_texts(),

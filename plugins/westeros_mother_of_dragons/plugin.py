@@ -4,8 +4,8 @@ Only games with the ``mother_of_dragons`` option get its content (``plugin_in_ga
 other game, and every base test, sees the base board and houses unchanged. It brings House
 Arryn and the 7-player board and setup (11.2.1-11.2.4, 11.3, 11.7.1), House Targaryen, Essos
 and dragons for 8 players (11.2.2, 11.4, 11.5, 11.7.2-11.7.3), and with their own options the
-sea order tokens (``mod_sea_orders``, 11.8) and the Iron Bank (``mod_iron_bank``,
-11.9)."""
+sea order tokens (``mod_sea_orders``, 11.8), the Iron Bank (``mod_iron_bank``, 11.9) and 3-6
+player games with vassals (``mod_vassals``, 11.2.5, 11.10: ``vassals``)."""
 
 from __future__ import annotations
 
@@ -14,23 +14,33 @@ from pathlib import Path
 from typing import Any
 
 from westeros import hookimpl
+from westeros.engine.actions import Action
 from westeros.engine.content import (
     AiAnswer,
+    AnsweringHouse,
     AreaChanges,
     AreaDef,
     BidsRevealed,
+    CombatHook,
     EventText,
     GameOption,
+    HandViewers,
     HouseCard,
     HouseDef,
+    HouseOrdersRule,
+    LeftOut,
     MapShapes,
     MarchReach,
+    OffLimits,
+    OrderLoopStart,
     OrderResolver,
     OrderToken,
+    PlanningSteps,
     ReferenceCard,
     Setup,
     StartingUnit,
     StateHook,
+    SupportOptions,
     TrackArrangement,
     UnitStrength,
     UnitType,
@@ -50,6 +60,8 @@ from . import (
     targaryen_b_cards,
     targaryen_bids,
     tracks,
+    vassal_cards,
+    vassals,
     westeros_deck_iv,
 )
 from .loans import LOANS
@@ -99,6 +111,7 @@ def register_game_options() -> list[GameOption]:
             "6, 8 and 10 (needs Mother of Dragons).",
             requires=OPTION,
         ),
+        vassals.game_option(requires=OPTION),
     ]
 
 
@@ -134,7 +147,7 @@ def register_houses() -> list[HouseDef]:
 
 @hookimpl
 def register_house_cards() -> list[HouseCard]:
-    return content.cards()
+    return [*content.cards(), *vassal_cards.house_cards()]
 
 
 @hookimpl
@@ -149,13 +162,20 @@ def register_setups() -> list[Setup]:
 
 def refuse_other_player_counts(state: State) -> None:
     """Mother of Dragons is set up for 7 and 8 players (11.2.1, 11.2.2); with fewer, the absent
-    houses would be vassals (11.2.5), which this plugin does not bring yet."""
+    houses are vassals (11.2.5), which needs the vassals option."""
     counts = sorted(s.player_count for s in content.setups())
-    if len(state.houses) not in counts:
+    count = state.setup.player_count
+    if count not in counts and not state.options.get(vassals.OPTION):
         raise ContentError(
-            f"Mother of Dragons is played with {counts} players, not {len(state.houses)} "
-            "(fewer players need vassals, RULES.md 11.2.5, not available yet)"
+            f"Mother of Dragons is played with {counts} players, not {count} (fewer players "
+            f"need vassals: the {vassals.OPTION!r} option, RULES.md 11.2.5)"
         )
+
+
+@hookimpl
+def register_setup_overrides() -> list[Setup]:
+    seven = next(s for s in content.setups() if s.player_count == 7)
+    return vassals.setup_overrides(seven)
 
 
 @hookimpl
@@ -166,12 +186,74 @@ def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
 
     def setup(state: State) -> None:
         refuse_other_player_counts(state)
+        vassals.setup(state)
+        vassal_cards.empty_hands(state)
         iron_bank.setup(state)
         deal(state)
         loyalty.setup(state)
         westeros_deck_iv.setup(state)
 
     return setup
+
+
+@hookimpl
+def rule_left_out(options: Mapping[str, Any]) -> LeftOut | None:
+    return vassals.left_out if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_planning_steps(options: Mapping[str, Any]) -> PlanningSteps | None:
+    return vassals.planning_steps if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_answering_house(options: Mapping[str, Any]) -> AnsweringHouse | None:
+    return vassals.answering_house if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_off_limits(options: Mapping[str, Any]) -> OffLimits | None:
+    return vassals.off_limits if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_after_casualties(options: Mapping[str, Any]) -> CombatHook | None:
+    return vassals.vassal_victory if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_support_options(options: Mapping[str, Any]) -> SupportOptions | None:
+    return vassals.support_options if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_order_loop_start(options: Mapping[str, Any]) -> OrderLoopStart | None:
+    return vassals.muster_orders if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_combat_start(options: Mapping[str, Any]) -> CombatHook | None:
+    return vassal_cards.draw if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_combat_end(options: Mapping[str, Any]) -> CombatHook | None:
+    return vassal_cards.return_cards if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_hand_viewers(options: Mapping[str, Any]) -> HandViewers | None:
+    return vassal_cards.hand_viewers if options.get(vassals.OPTION) else None
+
+
+@hookimpl
+def rule_house_orders(options: Mapping[str, Any]) -> HouseOrdersRule | None:
+    return vassals.house_orders
+
+
+@hookimpl
+def register_action_kinds() -> list[type[Action]]:
+    return [vassals.ClaimVassalsAction]
 
 
 @hookimpl
@@ -211,7 +293,11 @@ def register_map_shapes() -> list[MapShapes]:
 
 @hookimpl
 def register_order_tokens() -> list[OrderToken]:
-    return sea_orders.order_tokens(iron_bank.order_value)
+    return [
+        *sea_orders.order_tokens(iron_bank.order_value),
+        *vassals.ORDER_TOKENS,
+        *vassals.SIDES,
+    ]
 
 
 @hookimpl
@@ -231,7 +317,11 @@ def rule_area_changes(options: Mapping[str, Any]) -> AreaChanges | None:
 
 @hookimpl
 def rule_after_resolution(options: Mapping[str, Any]) -> StateHook | None:
+    vassal_game = bool(options.get(vassals.OPTION))
+
     def after(state: State) -> None:
+        if vassal_game:
+            vassals.free_power_tokens(state)
         iron_bank.track_braavos(state)
         loyalty.after_resolution(state)
 
@@ -243,6 +333,7 @@ def register_ai_answers() -> list[AiAnswer]:
     return [
         AiAnswer("iron_bank_loan", iron_bank.dearest_loan),
         AiAnswer("iron_bank_default", iron_bank.strongest_units),
+        AiAnswer("claim_vassals", vassals.claim_most),
     ]
 
 

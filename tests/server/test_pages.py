@@ -88,6 +88,7 @@ def test_new_game_form_creates_the_game_and_redirects_to_the_board(
         "mod_sea_orders": False,
         "mod_iron_bank": False,
         "mod_alternate_dragon_tokens": False,
+        "mod_vassals": False,
     }
 
 
@@ -106,6 +107,7 @@ def test_new_game_without_ports_and_with_tides_of_battle(
         "mod_sea_orders": False,
         "mod_iron_bank": False,
         "mod_alternate_dragon_tokens": False,
+        "mod_vassals": False,
     }
     assert len(info.human_houses) == 1  # "random" picked one house for the player
 

@@ -51,7 +51,8 @@ def complete_orders(
     rank: Callable[[str, Mapping[str, Any]], float],
 ) -> PlaceOrders:
     """Keep the legal part of ``chosen`` (area → token id) and fill every other area while a
-    legal token remains (4.2), best ``rank(area, token)`` first; the star limit (4.3.1) holds."""
+    legal token remains (4.2), best ``rank(area, token)`` first; the star limit (4.3.1) and a
+    prompt's ``max_orders`` hold."""
     areas = list(data["areas"])
     tokens = {t["id"]: t for t in usable_tokens(data)}
     room = data["star_limit"]
@@ -77,7 +78,8 @@ def complete_orders(
         orders[area] = best["id"]
         room -= best["star"]
         del tokens[best["id"]]
-    return PlaceOrders(tuple(sorted(orders.items())))
+    kept = list(orders.items())[: data.get("max_orders", len(orders))]  # a vassal's 2 (11.10.4)
+    return PlaceOrders(tuple(sorted(kept)))
 
 
 def raven_replacements(data: Mapping[str, Any], rules: Ruleset) -> list[ReplaceOrder]:
@@ -228,4 +230,7 @@ def fallback_action(view: Mapping[str, Any], rules: Ruleset) -> Action:
         return SelectUnits(tuple((a, t) for a, t in list(data["units"])[:count]))
     if "min" in data:
         return _amount(actions, data["min"], rules)
+    plugin = rules.ai_answers.get(kind)
+    if plugin is not None:  # a plugin prompt of its own shape: the plugin's AI answer
+        return plugin.answer(view, rules, random.Random(kind))
     raise ValueError(f"no legal answer can be built from the data of prompt {kind!r}")

@@ -17,7 +17,7 @@ from ..engine import board
 from ..engine.actions import Action
 from ..engine.content import Ruleset
 from ..engine.errors import IllegalAction
-from ..engine.flow import apply, pending, random_action
+from ..engine.flow import answering_house, apply, pending, random_action
 from ..engine.setup import new_game
 from ..engine.state import Event, State
 from ..engine.victory import ranking
@@ -129,10 +129,12 @@ def play_game(
 ) -> GameRecord:
     """Play one game to its result: ``players`` in setup house order (or by house), each asked
     only through ``protocol.ask``. Houses waiting together (simultaneous steps) answer in house
-    order."""
+    order. A house without a player of its own (a vassal) is answered by the player of the
+    house that answers for it (``answering_house``)."""
     count = len(players)
     state = new_game(rules, count, seed, options)
-    seats = dict(players) if isinstance(players, Mapping) else seat(state.houses, players)
+    seated = state.setup.players or state.houses
+    seats = dict(players) if isinstance(players, Mapping) else seat(seated, players)
     times: dict[str, list[float]] = {h: [] for h in state.houses}
     prompts: dict[str, list[str]] = {h: [] for h in state.houses}
     faults: list[Fault] = []
@@ -145,7 +147,7 @@ def play_game(
         if not waiting:
             break
         house = min(waiting)
-        player = seats[house]
+        player = seats[answering_house(state, house)]
         kind = waiting[house].kind
         try:
             action, seconds = ask(player, state, house, budget)

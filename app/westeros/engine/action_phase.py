@@ -48,12 +48,15 @@ class ActionPhase(Step):
 class OrderLoop(Step):
     """One pass of the 5.1 loop: the next house in turn order after ``last`` that still has an
     ``order_type`` order resolves one of them; then the loop continues. Turn order is re-read
-    every time (Doran Martell, 5.1)."""
+    every time (Doran Martell, 5.1). Plugins' ``rule_order_loop_start`` runs as a loop begins."""
 
     order_type: str
     last: str | None = None
 
     def run(self, state: State) -> None:
+        if self.last is None:
+            for hook in state.rules.hooks.order_loop_start:
+                hook(state, self.order_type)
         waiting = houses_with(state, self.order_type)
         if not waiting:
             return

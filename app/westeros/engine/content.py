@@ -122,7 +122,11 @@ class OrderToken:
     resolved through ``rule_resolve_order`` (only ``consolidate_power`` is supported);
     ``ai_value(state, house, area)``, what the AIs' standard plans gain from an order of its
     plugin type in ``area`` (from the seat's public state; no function or 0: the token is
-    placed only to fill an area no other order suits)."""
+    placed only to fill an area no other order suits);
+    ``unused_becomes``, the token an order of this one turns into, staying on the board, when
+    it is resolved without a target (a vassal's Raid/Support +1, RULES.md 11.10.5; None: it is
+    simply removed, 5.2.2); ``restricted_as``, other order types whose Westeros restrictions
+    (3.3) forbid this token too (Web of Lies forbids the vassal Raid/Support +1, 11.10.5)."""
 
     id: str
     type: str
@@ -133,6 +137,8 @@ class OrderToken:
     raidable: bool = False
     resolved_in: str | None = None
     ai_value: Callable[[State, str, str], float] | None = None
+    unused_becomes: str | None = None
+    restricted_as: frozenset[str] = frozenset()
 
     def in_game(self, options: Mapping[str, Any]) -> bool:
         """Is this token part of a game with ``options``?"""
@@ -217,6 +223,9 @@ class Setup:
     units_not_placed_in: frozenset[str]
     supply_table: tuple[tuple[int, ...], ...]
     star_limits: tuple[int, ...]
+    players: tuple[str, ...] = ()
+    """The houses players take, when some ``houses`` are in play without a player of their own
+    (vassals, RULES.md 11.10); empty: a player for every house."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,6 +460,88 @@ class PowerIncome(Protocol):
     def __call__(self, state: State, house: str, /) -> int: ...
 
 
+class LeftOut(Protocol):
+    """``rule_left_out``: True when ``house`` takes no part at rule ``point`` (a ``POINTS``
+    name)."""
+
+    def __call__(self, state: State, house: str, point: str, /) -> bool: ...
+
+
+class PlanningSteps(Protocol):
+    """``rule_planning_steps``: steps run at the start of the Planning phase, before orders
+    are placed (4)."""
+
+    def __call__(self, state: State, /) -> list[Step]: ...
+
+
+class AnsweringHouse(Protocol):
+    """``rule_answering_house``: the house whose player answers the prompts of ``house``, or
+    None for ``house`` itself."""
+
+    def __call__(self, state: State, house: str, /) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class HouseOrders:
+    """How one house places orders (``rule_house_orders``; vassals, RULES.md 11.10.4): the
+    ids of the order tokens it owns, at most ``max_orders`` orders (None: one per area with
+    units), whether every area must get an order while a token fits (4.2), its star limit
+    (None: by King's Court position, 1.6.3) and whether it is asked only once every house
+    placing in the usual way has committed (``after_others``)."""
+
+    tokens: frozenset[str]
+    max_orders: int | None = None
+    fill_every_area: bool = True
+    star_limit: int | None = None
+    after_others: bool = False
+
+
+class HouseOrdersRule(Protocol):
+    """``rule_house_orders``: how ``house`` places orders, or None for the usual way."""
+
+    def __call__(self, state: State, house: str, /) -> HouseOrders | None: ...
+
+
+class OffLimits(Protocol):
+    """``rule_off_limits``: True when ``house`` may not march into ``area`` (``kind``
+    "march") or raid the order in it (``kind`` "raid")."""
+
+    def __call__(self, state: State, house: str, area: str, kind: str, /) -> bool: ...
+
+
+class SupportOptions(Protocol):
+    """``rule_support_options``: the declarations ("attacker", "defender", "none") ``house``
+    may make in ``combat``, or None for all three."""
+
+    def __call__(self, state: State, combat: Combat, house: str, /) -> tuple[str, ...] | None: ...
+
+
+class HandViewers(Protocol):
+    """``rule_hand_viewers``: the houses that may see ``house``'s hand, or None for all."""
+
+    def __call__(self, state: State, house: str, /) -> frozenset[str] | None: ...
+
+
+class OrderLoopStart(Protocol):
+    """``rule_order_loop_start``: runs when the 5.1 loop of ``order_type`` begins."""
+
+    def __call__(self, state: State, order_type: str, /) -> None: ...
+
+
+LEFT_OUT_POINTS = (
+    "orders",
+    "wildling_bid",
+    "dominance",
+    "victory",
+    "power",
+    "muster_away_from_home",
+)
+"""Rule points ``rule_left_out`` may leave a house out of: placing orders in the Planning phase
+(4.1), bidding against (and suffering or gaining from) a wildling attack (7.2), holding a
+dominance token (1.6.2, the next house down holds it), winning (9), gaining power tokens
+(1.5.2) and mustering for a Mustering card anywhere but in its home area (3.4.4)."""
+
+
 class MusterTargets(Protocol):
     """``rule_muster_targets``: extra areas a unit mustered in ``area`` may go (3.5.3)."""
 
@@ -496,6 +587,14 @@ class RuleHooks:
     - ``muster_targets(state, area, house, unit) -> list[str]``: extra areas a unit mustered in
       ``area`` may be placed in (ports 6.2.4).
     - ``setup(state) -> None``: after the board is set up (ToB deck, port ships).
+    - ``left_out(state, house, point) -> bool``: leave a house out of a rule point
+      (``LEFT_OUT_POINTS``).
+    - ``planning_steps(state) -> list[Step]``: steps at the start of the Planning phase.
+    - ``answering_house(state, house) -> str | None``: who answers for a house.
+    - ``house_orders(state, house) -> HouseOrders | None``: a house's tokens and order limits.
+    - ``off_limits(state, house, area, kind) -> bool``: areas a house may not march into or raid.
+    - ``support_options(state, combat, house) -> tuple | None``: whom a house may support.
+    - ``order_loop_start(state, order_type) -> None``: when a 5.1 order loop begins.
     - ``unit_strength(state, unit, strength) -> int``: a unit's strength in place of its type's.
     - ``march_reach(state, house, area, types) -> areas``: extra areas a marching group reaches.
     - ``track_order(state, track, order) -> order``: the order a track is given when it changes.
@@ -503,6 +602,9 @@ class RuleHooks:
     - ``area_changes(state) -> areas``: areas whose crowns, barrels or castle changed in play.
     - ``victory_points(state, house) -> int | None``: a score in place of the castle count.
     - ``bids_revealed(state, track, bids) -> Step | None``: adjusts revealed track bids.
+    - ``combat_start(state, combat) -> None``: a combat begins, before support (5.4).
+    - ``combat_end(state, combat) -> None``: a combat ends, before ``state.combat`` is cleared.
+    - ``hand_viewers(state, house) -> houses | None``: who may see a house's hand.
     """
 
     strength_modifiers: tuple[StrengthModifier, ...] = ()
@@ -516,6 +618,13 @@ class RuleHooks:
     power_income: tuple[PowerIncome, ...] = ()
     muster_targets: tuple[MusterTargets, ...] = ()
     setup: tuple[StateHook, ...] = ()
+    left_out: tuple[LeftOut, ...] = ()
+    planning_steps: tuple[PlanningSteps, ...] = ()
+    answering_house: tuple[AnsweringHouse, ...] = ()
+    house_orders: tuple[HouseOrdersRule, ...] = ()
+    off_limits: tuple[OffLimits, ...] = ()
+    support_options: tuple[SupportOptions, ...] = ()
+    order_loop_start: tuple[OrderLoopStart, ...] = ()
     unit_strength: tuple[UnitStrength, ...] = ()
     march_reach: tuple[MarchReach, ...] = ()
     track_order: tuple[TrackArrangement, ...] = ()
@@ -523,6 +632,9 @@ class RuleHooks:
     area_changes: tuple[AreaChanges, ...] = ()
     victory_points: tuple[VictoryPoints, ...] = ()
     bids_revealed: tuple[BidsRevealed, ...] = ()
+    combat_start: tuple[CombatHook, ...] = ()
+    combat_end: tuple[CombatHook, ...] = ()
+    hand_viewers: tuple[HandViewers, ...] = ()
 
 
 def _index(items: Iterable[Any], what: str, attr: str = "id") -> dict[str, Any]:
@@ -585,6 +697,7 @@ class Ruleset:
         ai_answers: Iterable[AiAnswer] = (),
         area_overrides: Iterable[AreaDef] = (),
         removed_adjacent: Iterable[tuple[str, str]] = (),
+        setup_overrides: Iterable[Setup] = (),
     ) -> None:
         from .actions import engine_kinds
 
@@ -611,6 +724,12 @@ class Ruleset:
         for setup in setups:
             if setup.player_count in self.setups:
                 raise ContentError(f"two setups for {setup.player_count} players")
+            self.setups[setup.player_count] = setup
+        for setup in setup_overrides:
+            if setup.player_count not in self.setups:
+                raise ContentError(
+                    f"setup override for {setup.player_count} players, none to replace"
+                )
             self.setups[setup.player_count] = setup
         self.starting_units = tuple(starting_units)
         self.hooks = hooks or RuleHooks()

@@ -65,6 +65,28 @@ class Decision(Step):
         """Nobody is asked: resolve with no answers. Default: nothing happens."""
 
 
+def left_out(state: State, house: str, point: str) -> bool:
+    """Does a plugin leave ``house`` out of rule ``point`` (``content.LEFT_OUT_POINTS``;
+    ``rule_left_out``)?"""
+    return any(hook(state, house, point) for hook in state.rules.hooks.left_out)
+
+
+def off_limits(state: State, house: str, area: str, kind: str) -> bool:
+    """Does a plugin forbid ``house`` to march into ``area`` (``kind`` "march") or raid the
+    order in it (``kind`` "raid")? (``rule_off_limits``)"""
+    return any(hook(state, house, area, kind) for hook in state.rules.hooks.off_limits)
+
+
+def answering_house(state: State, house: str) -> str:
+    """The house whose player answers the prompts of ``house`` (``rule_answering_house``; a
+    commander for its vassal, RULES.md 11.10.8): ``house`` itself unless a plugin names one."""
+    for hook in state.rules.hooks.answering_house:
+        other = hook(state, house)
+        if other is not None:
+            return other
+    return house
+
+
 def advance(state: State) -> None:
     """Run automatic steps until a decision waits for an answer or the game ends.
 

@@ -40,7 +40,7 @@ from .errors import (
     TooManyCombats,
     UnitsCannotMove,
 )
-from .flow import Decision, Prompt, Step
+from .flow import Decision, Prompt, Step, off_limits
 from .legality import Problem
 from .state import State, Unit
 
@@ -98,12 +98,15 @@ def target(state: State, house: str, area: str) -> tuple[str | None, str | None]
 
 def destinations(state: State, house: str, area: str, domain: str) -> list[str]:
     """Areas units of ``domain`` in ``area`` may march to (5.3.2, 5.3.5, 5.3.6), sorted: never an
-    area that cannot be embattled while another house's units are in it (ports, 6.1.4)."""
+    area that cannot be embattled while another house's units are in it (ports, 6.1.4), nor one
+    a plugin puts off limits (``rule_off_limits``, 11.10.6)."""
     rules = state.rules
     out = []
     for dst in sorted(board.reachable(state, house, area, domain)):
         occupant = board.occupant(state, dst)
         if occupant not in (None, house) and not rules.kind(dst).rules.may_be_embattled(state, dst):
+            continue
+        if rules.hooks.off_limits and off_limits(state, house, dst, MARCH):
             continue
         out.append(dst)
     return out

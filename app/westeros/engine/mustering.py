@@ -13,7 +13,7 @@ from . import board, tracks
 from .actions import Action, Choose, SelectArea
 from .content import SEA
 from .errors import IllegalAction, IllegalChoice, SupplyExceeded, UnitUnavailable
-from .flow import Decision, Prompt, Step
+from .flow import Decision, Prompt, Step, left_out
 from .state import State, Unit
 
 DONE = "done"
@@ -40,7 +40,8 @@ class MusteringAll(Step):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class MusterHouse(Step):
-    """``house`` musters in each castle area it controls now (3.5.1), area by area. They are
+    """``house`` musters in each castle area it controls now (3.5.1; only its home area if a
+    plugin leaves it out of "muster_away_from_home", 11.10.6), area by area. They are
     queued in name order, but the house may take any queued area first (``MusterIn``): each
     area has its own points, yet a short pool or supply makes the order matter."""
 
@@ -50,6 +51,8 @@ class MusterHouse(Step):
         areas = sorted(
             a for a in state.rules.castle_areas if board.controller(state, a) == self.house
         )
+        if left_out(state, self.house, "muster_away_from_home"):
+            areas = [a for a in areas if state.rules.areas[a].home_of == self.house]
         state.push(*(MusterIn(self.house, a) for a in areas))
 
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from . import tracks
 from .actions import Action, Choose
 from .choices import ChooseOption
-from .content import OrderToken, Ruleset
+from .content import HouseOrders, OrderToken, Ruleset
 from .errors import (
     AreaLeftEmpty,
     ForbiddenOrder,
@@ -23,7 +23,7 @@ from .errors import (
     StarLimitExceeded,
     TokenReused,
 )
-from .flow import Decision, Prompt, Simultaneous, Step
+from .flow import Decision, Prompt, Simultaneous, Step, left_out
 from .state import Order, State
 
 LOOK = "look_at_wildling_card"
@@ -55,7 +55,7 @@ def forbidden(state: State, token: OrderToken) -> str | None:
 
 
 def _forbidden(restrictions: frozenset[str], token: OrderToken) -> str | None:
-    for key in (token.type, f"{token.type}{token.bonus:+d}"):
+    for key in (token.type, f"{token.type}{token.bonus:+d}", *sorted(token.restricted_as)):
         if key in restrictions:
             return f"no {key} orders may be placed this round (3.3)"
     return None
@@ -120,15 +120,56 @@ def token_data(state: State) -> list[dict[str, Any]]:
     )
 
 
+def house_orders(state: State, house: str) -> HouseOrders | None:
+    """How ``house`` places orders by a plugin's rule (``rule_house_orders``; a vassal's
+    tokens, 11.10.4), or None for the usual way."""
+    for hook in state.rules.hooks.house_orders:
+        rule = hook(state, house)
+        if rule is not None:
+            return rule
+    return None
+
+
+def _after_others(state: State, house: str) -> bool:
+    rule = house_orders(state, house)
+    return rule is not None and rule.after_others
+
+
+def owns(state: State, house: str, token: str) -> bool:
+    """Is ``token`` one of the order tokens ``house`` owns (1.4.1)?"""
+    rule = house_orders(state, house)
+    return rule is None or token in rule.tokens
+
+
+def star_limit(state: State, house: str) -> int:
+    """Starred orders ``house`` may place: by King's Court (1.6.3) unless a plugin says."""
+    rule = house_orders(state, house)
+    if rule is None or rule.star_limit is None:
+        return tracks.star_limit(state, house)
+    return rule.star_limit
+
+
+def house_token_data(state: State, house: str) -> list[dict[str, Any]]:
+    """``token_data`` of the tokens ``house`` owns."""
+    rule = house_orders(state, house)
+    table = token_data(state)
+    return table if rule is None else [t for t in table if t["id"] in rule.tokens]
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlanningPhase(Step):
     """Start the Planning phase (4): every house with units places orders in secret, then the
-    orders are revealed and the Raven holder decides (4.4)."""
+    orders are revealed and the Raven holder decides (4.4). Plugins' Planning steps
+    (``rule_planning_steps``) run first; houses they leave out of orders place none here."""
 
     def run(self, state: State) -> None:
         areas = order_areas(state)
-        houses = tuple(h for h in tracks.turn_order(state) if h in areas)
+        houses = tuple(
+            h for h in tracks.turn_order(state) if h in areas and not left_out(state, h, "orders")
+        )
+        steps = [step for hook in state.rules.hooks.planning_steps for step in hook(state)]
         state.push(
+            *steps,
             OrderPlacement(houses, tuple((h, tuple(areas[h])) for h in houses)),
             MessengerRaven(),
         )
@@ -146,6 +187,14 @@ class OrderPlacement(Simultaneous):
     commits: tuple[tuple[str, Action], ...] = ()
     commit_kinds: ClassVar[tuple[str, ...]] = (PlaceOrders.kind,)
 
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        """The houses still to commit; houses placing ``after_others`` (``rule_house_orders``)
+        only once every other house has committed."""
+        done = {h for h, _ in self.commits}
+        waiting = [h for h in self.houses if h not in done]
+        first = [h for h in waiting if not _after_others(state, h)]
+        return {h: self.prompt_for(state, h) for h in first or waiting}
+
     def areas_of(self, house: str) -> tuple[str, ...]:
         """The areas in which ``house`` must place orders."""
         for h, areas in self.areas:
@@ -154,12 +203,15 @@ class OrderPlacement(Simultaneous):
         return ()
 
     def prompt_for(self, state: State, house: str) -> Prompt:
+        rule = house_orders(state, house)
         data: dict[str, Any] = {
             "areas": list(self.areas_of(house)),
-            "tokens": token_data(state),
-            "star_limit": tracks.star_limit(state, house),
-            "fill_every_area": True,
+            "tokens": house_token_data(state, house),
+            "star_limit": star_limit(state, house),
+            "fill_every_area": rule is None or rule.fill_every_area,
         }
+        if rule is not None and rule.max_orders is not None:
+            data["max_orders"] = rule.max_orders
         if limited := only_in(state, data["areas"]):
             data["only_in"] = limited
         return Prompt(house, "place_orders", (PlaceOrders.kind,), data)
@@ -168,7 +220,14 @@ class OrderPlacement(Simultaneous):
         assert isinstance(action, PlaceOrders)
         areas = self.areas_of(house)
         tokens = {t.id: t for t in game_tokens(state)}
-        limit = tracks.star_limit(state, house)
+        limit = star_limit(state, house)
+        rule = house_orders(state, house)
+        if (
+            rule is not None
+            and rule.max_orders is not None
+            and len(action.orders) > rule.max_orders
+        ):
+            raise IllegalOrder(f"{house} may place at most {rule.max_orders} orders", "11.10.4")
         filled: set[str] = set()
         used: set[str] = set()
         stars = 0
@@ -178,8 +237,8 @@ class OrderPlacement(Simultaneous):
             if area in filled:
                 raise IllegalOrder(f"two orders in {area!r}", "4.1")
             token = tokens.get(token_id)
-            if token is None:
-                raise IllegalOrder(f"no order token {token_id!r}", "1.4.1")
+            if token is None or not owns(state, house, token_id):
+                raise IllegalOrder(f"{house} has no order token {token_id!r}", "1.4.1")
             if token_id in used:
                 raise TokenReused(f"order token {token_id!r} is placed twice")
             if not fits(state, token, area):
@@ -192,12 +251,13 @@ class OrderPlacement(Simultaneous):
             stars += token.star
         if stars > limit:
             raise StarLimitExceeded(f"{house} may place {limit} starred order(s), not {stars}")
-        if len(filled) < len(areas):
+        if len(filled) < len(areas) and (rule is None or rule.fill_every_area):
             empty = [a for a in areas if a not in filled]
             spare = [
                 t.id
                 for t in tokens.values()
                 if t.id not in used
+                and owns(state, house, t.id)
                 and forbidden(state, t) is None
                 and (not t.star or stars < limit)
                 and any(fits(state, t, a) for a in empty)
@@ -208,8 +268,15 @@ class OrderPlacement(Simultaneous):
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
         areas = list(self.areas_of(house))
         rnd.shuffle(areas)
-        limit = tracks.star_limit(state, house)
-        tokens = [t for t in game_tokens(state) if forbidden(state, t) is None]
+        rule = house_orders(state, house)
+        if rule is not None and rule.max_orders is not None:
+            areas = areas[: rnd.randint(0, min(rule.max_orders, len(areas)))]
+        limit = star_limit(state, house)
+        tokens = [
+            t
+            for t in game_tokens(state)
+            if forbidden(state, t) is None and owns(state, house, t.id)
+        ]
         rnd.shuffle(tokens)
         orders: list[tuple[str, str]] = []
         stars = 0
@@ -253,7 +320,11 @@ class MessengerRaven(Decision):
     def spare_tokens(self, state: State, house: str) -> list[OrderToken]:
         """Unplaced tokens that are not forbidden this round (4.4 a, 4.3.2)."""
         placed = state.placed.get(house, frozenset())
-        return [t for t in game_tokens(state) if t.id not in placed and forbidden(state, t) is None]
+        return [
+            t
+            for t in game_tokens(state)
+            if t.id not in placed and forbidden(state, t) is None and owns(state, house, t.id)
+        ]
 
     def own_orders(self, state: State, house: str) -> list[str]:
         """Areas holding ``house``'s orders, sorted."""
@@ -273,8 +344,8 @@ class MessengerRaven(Decision):
         data: dict[str, Any] = {
             "options": self.options(state),
             "orders": {a: state.orders[a].token for a in own},
-            "tokens": [t for t in token_data(state) if t["id"] not in placed],
-            "star_limit": tracks.star_limit(state, house),
+            "tokens": [t for t in house_token_data(state, house) if t["id"] not in placed],
+            "star_limit": star_limit(state, house),
             "stars_placed": self.stars_placed(state, house),
         }
         if limited := only_in(state, own):
@@ -287,8 +358,12 @@ class MessengerRaven(Decision):
         if current is None or current.house != house:
             raise IllegalOrder(f"{house} has no order in {action.area!r} to replace", "4.4")
         token = state.rules.order_tokens.get(action.token)
-        if token is None or not token.in_game(state.options):
-            raise IllegalOrder(f"no order token {action.token!r}", "1.4.1")
+        if (
+            token is None
+            or not token.in_game(state.options)
+            or not owns(state, house, action.token)
+        ):
+            raise IllegalOrder(f"{house} has no order token {action.token!r}", "1.4.1")
         if not fits(state, token, action.area):
             raise IllegalOrder(f"{action.token!r} cannot be placed in {action.area!r}", "4.3.4")
         if action.token in state.placed.get(house, frozenset()):
@@ -298,7 +373,7 @@ class MessengerRaven(Decision):
             raise ForbiddenOrder(f"{action.token!r}: {reason}")
         old_star = state.rules.order_tokens[current.token].star
         stars = self.stars_placed(state, house) - old_star + token.star
-        limit = tracks.star_limit(state, house)
+        limit = star_limit(state, house)
         if stars > limit:
             raise StarLimitExceeded(f"{house} may have {limit} starred order(s), not {stars}")
 
@@ -329,7 +404,7 @@ class MessengerRaven(Decision):
         """Every legal replacement (4.4 a), in a fixed order."""
         tokens = state.rules.order_tokens
         spare = self.spare_tokens(state, house)
-        room = tracks.star_limit(state, house) - self.stars_placed(state, house)
+        room = star_limit(state, house) - self.stars_placed(state, house)
         out: list[ReplaceOrder] = []
         for area in self.own_orders(state, house):
             old_star = tokens[state.orders[area].token].star

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import IllegalChoice, NotEnoughPower
+from .flow import left_out
 from .state import State
 
 MAX_POWER = 20
@@ -14,7 +15,10 @@ def on_board(state: State, house: str) -> int:
 
 
 def gain(state: State, house: str, amount: int) -> int:
-    """Give ``house`` up to ``amount`` tokens from the pool (1.5.2); returns the number gained."""
+    """Give ``house`` up to ``amount`` tokens from the pool (1.5.2); returns the number gained
+    (none for a house a plugin leaves out of gaining power, ``rule_left_out``)."""
+    if left_out(state, house, "power"):
+        return 0
     room = MAX_POWER - state.power[house] - on_board(state, house)
     got = max(0, min(amount, room))
     state.power[house] += got

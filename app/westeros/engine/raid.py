@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 from . import board, power
 from .actions import Action
 from .errors import IllegalTarget, NotYourOrder
-from .flow import Decision, Prompt
-from .state import State
+from .flow import Decision, Prompt, off_limits
+from .state import Order, State
 
 RAID = "raid"
 CONSOLIDATE = "consolidate_power"
@@ -40,7 +40,8 @@ def targets(state: State, area: str) -> list[str]:
     """Areas the Raid order in ``area`` may target (5.2.1, §12.14, §12.15): adjacent and not
     blocked, of a kind this area may raid, holding another house's Support, Raid or Consolidate
     Power order (also Defense for a starred Raid; never March) or a plugin's raidable order
-    (``OrderToken.raidable``). Sorted."""
+    (``OrderToken.raidable``), not off limits to the raider (``rule_off_limits``, 11.10.6).
+    Sorted."""
     rules = state.rules
     raider = state.orders[area]
     allowed = STARRED_RAIDABLE if rules.order_tokens[raider.token].star else RAIDABLE
@@ -56,6 +57,7 @@ def targets(state: State, area: str) -> list[str]:
                 rules.order_tokens[order.token].type in allowed
                 or rules.order_tokens[order.token].raidable
             )
+            and not (rules.hooks.off_limits and off_limits(state, raider.house, other, "raid"))
         ):
             out.append(other)
     return out
@@ -89,6 +91,9 @@ class RaidTurn(Decision):
             )
         state.pop()
         raid_token = state.orders.pop(action.area).token
+        becomes = state.rules.order_tokens[raid_token].unused_becomes
+        if action.target is None and becomes is not None:
+            state.orders[action.area] = Order(house, becomes)
         removed = None
         gained = lost = 0
         if action.target is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .flow import left_out
 from .state import State
 
 IRON_THRONE = "iron_throne"
@@ -10,8 +11,12 @@ KINGS_COURT = "kings_court"
 
 
 def holder(state: State, track: str) -> str:
-    """The house in the first position of ``track`` (holds its dominance token, 1.6.2)."""
-    return state.tracks[track][0]
+    """The house in the first position of ``track`` (holds its dominance token, 1.6.2), or the
+    highest house a plugin does not leave out of dominance (``rule_left_out``, 11.10.1)."""
+    order = state.tracks[track]
+    if not state.rules.hooks.left_out:
+        return order[0]
+    return next((h for h in order if not left_out(state, h, "dominance")), order[0])
 
 
 def turn_order(state: State) -> tuple[str, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import board, tracks
+from .flow import left_out
 from .state import State
 
 VICTORY_CASTLES = 7
@@ -19,8 +20,9 @@ def score(state: State, house: str, castles: int | None = None) -> int:
 
 
 def ranking(state: State, houses: tuple[str, ...] | None = None) -> list[str]:
-    """Houses best first by 9.2: castles (or ``score``), land areas, supply, power, Iron Throne."""
-    pool = houses if houses is not None else state.houses
+    """Houses best first by 9.2: castles (or ``score``), land areas, supply, available power,
+    Iron Throne; by default every house that may win (``rule_left_out`` "victory")."""
+    pool = houses if houses is not None else _may_win(state, state.houses)
 
     def key(house: str) -> tuple[int, int, int, int, int]:
         return (
@@ -32,6 +34,11 @@ def ranking(state: State, houses: tuple[str, ...] | None = None) -> list[str]:
         )
 
     return sorted(pool, key=key)
+
+
+def _may_win(state: State, houses: tuple[str, ...]) -> tuple[str, ...]:
+    """``houses`` without those no plugin lets win (vassals, 11.10.1)."""
+    return tuple(h for h in houses if not left_out(state, h, "victory"))
 
 
 def end_game(state: State, winner: str) -> None:
@@ -52,7 +59,9 @@ def check(state: State) -> bool:
             end_game(state, winner)
             return True
     counts = board.castle_counts(state)
-    reached = tuple(h for h in state.houses if score(state, h, counts[h]) >= VICTORY_CASTLES)
+    reached = _may_win(
+        state, tuple(h for h in state.houses if score(state, h, counts[h]) >= VICTORY_CASTLES)
+    )
     if reached:
         end_game(state, ranking(state, reached)[0])
         return True

@@ -13,7 +13,7 @@ from typing import Any
 
 from .board import controller
 from .combat.strength import totals
-from .flow import commitment, committed, open_commitment, pending
+from .flow import Prompt, answering_house, commitment, committed, open_commitment, pending
 from .state import Event, State
 
 
@@ -40,6 +40,15 @@ def combat_view(state: State, house: str | None) -> dict[str, Any] | None:
     return out
 
 
+def sees_hand(state: State, viewer: str | None, house: str) -> bool:
+    """May ``viewer`` (None: a spectator) see ``house``'s hand (8.1; ``rule_hand_viewers``)?"""
+    for hook in state.rules.hooks.hand_viewers:
+        viewers = hook(state, house)
+        if viewers is not None:
+            return viewer in viewers
+    return True
+
+
 def player_view(state: State, house: str | None) -> dict[str, Any]:
     """What ``house`` may see (None: what every spectator may see)."""
     prompts = pending(state)
@@ -61,7 +70,7 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
         "neutral_forces": dict(sorted(state.neutral.items())),
         "blocked": sorted(state.blocked),
         "supply": dict(state.supply),
-        "hands": {h: list(c) for h, c in state.hands.items()},
+        "hands": {h: list(c) if sees_hand(state, house, h) else [] for h, c in state.hands.items()},
         "discards": {h: list(c) for h, c in state.discards.items()},
         "westeros_deck_sizes": [len(d) for d in state.westeros_decks],
         "revealed_westeros": list(state.revealed),
@@ -83,7 +92,26 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
         p = prompts[house]
         view["prompt"] = {"kind": p.kind, "actions": list(p.actions), "data": p.data}
     view["take_back"] = take_back_view(state, house)
+    if house is not None and state.rules.hooks.answering_house:
+        view["answering_for"] = answering_for_view(state, house, prompts)
     return view
+
+
+def answering_for_view(state: State, house: str, prompts: dict[str, Prompt]) -> dict[str, Any]:
+    """The houses ``house`` answers for (``rule_answering_house``; a commander's vassals,
+    11.10.8): each one's prompt and its own hidden commitment, shown to ``house`` alone."""
+    out: dict[str, Any] = {}
+    for other in state.houses:
+        if other == house or answering_house(state, other) != house:
+            continue
+        p = prompts.get(other)
+        out[other] = {
+            "prompt": None
+            if p is None
+            else {"kind": p.kind, "actions": list(p.actions), "data": p.data},
+            "take_back": take_back_view(state, other),
+        }
+    return out
 
 
 def take_back_view(state: State, house: str | None) -> dict[str, Any] | None:

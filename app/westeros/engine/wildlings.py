@@ -14,7 +14,7 @@ from typing import ClassVar
 from . import power, tracks, victory
 from .actions import Action, Bid
 from .choices import ChooseOption
-from .flow import Prompt, Simultaneous, Step
+from .flow import Prompt, Simultaneous, Step, left_out
 from .state import State
 
 NIGHTS_WATCH = "nights_watch"
@@ -33,7 +33,11 @@ class WildlingAttack(Step):
 
     def run(self, state: State) -> None:
         strength = state.threat if self.strength is None else self.strength
-        bidders = tuple(h for h in tracks.turn_order(state) if h not in self.excluded)
+        bidders = tuple(
+            h
+            for h in tracks.turn_order(state)
+            if h not in self.excluded and not left_out(state, h, "wildling_bid")
+        )
         state.emit("wildling_attack", strength=strength, houses=list(bidders))
         # 3.6.2 by analogy: a house without available PT bids 0 without being asked.
         forced = tuple((h, Bid(0)) for h in bidders if state.power[h] == 0)

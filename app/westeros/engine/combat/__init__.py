@@ -74,6 +74,8 @@ def start_combat(
         defender=Side(defender, state.units.get(area, ())),
     )
     state.emit("combat", attacker=attacker, defender=defender, area=area, origin=origin)
+    for hook in state.rules.hooks.combat_start:
+        hook(state, state.combat)
     state.push(
         CallForSupport(),
         InitialStrength(),

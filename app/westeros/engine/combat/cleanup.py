@@ -55,6 +55,8 @@ class EndCombat(Step):
     """The combat is over: clear ``state.combat`` and run the consequence checks (A.3)."""
 
     def run(self, state: State) -> None:
+        for hook in state.rules.hooks.combat_end:
+            hook(state, state.combat)
         state.combat = None
         state.emit("combat_over")
         victory.consequences(state)

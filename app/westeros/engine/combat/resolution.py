@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from .. import tracks
 from ..choices import ChooseOption
-from ..flow import Step
+from ..flow import Step, answering_house
 from ..state import State, Unit
 from .abilities import ability_of
 from .context import DEFENDER, SIDES, Combat
@@ -33,7 +33,8 @@ class PluginSteps(Step):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ValyrianSteelBlade(Step):
-    """5.4.6: the Blade holder, if fighting and the Blade is unused this round, may add +1.
+    """5.4.6: the Blade holder, if fighting (itself or through a house it answers for, a
+    vassal: ``rule_answering_house``, 11.10.8) and the Blade is unused this round, may add +1.
     As in S&R he is asked only when the +1 would change the victor, or when a played card
     depends on the gap between the final strengths (``uses_strength_gap``)."""
 
@@ -43,6 +44,10 @@ class ValyrianSteelBlade(Step):
         combat: Combat = state.combat
         holder = tracks.holder(state, tracks.FIEFDOMS)
         which = combat.side_of(holder)
+        if which is None:
+            which = next(
+                (w for w in SIDES if answering_house(state, combat.side(w).house) == holder), None
+            )
         if which is None:
             return
         without = victor(state, combat, *totals(state, combat, None))

@@ -59,15 +59,27 @@ class DeclareSupport(Decision):
     house: str
     areas: tuple[str, ...]
 
+    def options(self, state: State) -> tuple[str, ...]:
+        """The declarations open to the house: all three unless a plugin narrows them
+        (``rule_support_options``; a vassal always supports its family, 11.10.6)."""
+        for hook in state.rules.hooks.support_options:
+            narrowed = hook(state, state.combat, self.house)
+            if narrowed is not None:
+                return tuple(o for o in DECLARATIONS if o in narrowed)
+        return DECLARATIONS
+
     def prompts(self, state: State) -> dict[str, Prompt]:
         combat: Combat = state.combat
+        options = self.options(state)
+        if len(options) == 1:
+            return {}
         return {
             self.house: Prompt(
                 self.house,
                 "declare_support",
                 (Choose.kind,),
                 {
-                    "options": list(DECLARATIONS),
+                    "options": list(options),
                     "attacker": combat.attacker.house,
                     "defender": combat.defender.house,
                     "area": combat.area,
@@ -78,19 +90,26 @@ class DeclareSupport(Decision):
 
     def act(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, Choose)
-        if action.option not in DECLARATIONS:
+        options = self.options(state)
+        if action.option not in options:
             raise IllegalChoice(
-                f"support goes to {', '.join(DECLARATIONS)}, not {action.option!r}", rule="5.4.1"
+                f"support goes to {', '.join(options)}, not {action.option!r}", rule="5.4.1"
             )
         state.pop()
+        self.declare(state, action.option)
+
+    def run(self, state: State) -> None:
+        """A single open declaration is made without asking."""
+        self.declare(state, self.options(state)[0])
+
+    def declare(self, state: State, option: str) -> None:
+        """The support goes to ``option`` (a side, or nobody)."""
         combat: Combat = state.combat
-        if action.option != NOBODY:
-            side = combat.side(action.option)
+        if option != NOBODY:
+            side = combat.side(option)
             support = side.support + self.areas
-            state.combat = combat.with_side(
-                action.option, dataclasses.replace(side, support=support)
-            )
-        state.emit("support_declared", house=house, side=action.option, areas=list(self.areas))
+            state.combat = combat.with_side(option, dataclasses.replace(side, support=support))
+        state.emit("support_declared", house=self.house, side=option, areas=list(self.areas))
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
-        return Choose(rnd.choice(DECLARATIONS))
+        return Choose(rnd.choice(self.options(state)))
