@@ -224,3 +224,13 @@ def register_reference_cards() -> list[ReferenceCard]:
         ReferenceCard(loan, "Iron Bank", name, text, option=sea_orders.IRON_BANK)
         for loan, (name, text) in LOANS.items()
     ]
+
+
+@hookimpl
+def register_static() -> list[tuple[str, str]]:
+    return [("mother_of_dragons", str(HERE / "static"))]
+
+
+@hookimpl
+def register_client_scripts() -> list[str | tuple[str, str]]:
+    return ["/static/mother_of_dragons/mod.js"]
