@@ -1,12 +1,13 @@
 """The Iron Bank (RULES.md 11.9) with the ``mod_iron_bank`` option.
 
 State, all in ``state.ext``: the three market slots ``iron_bank_slots`` (costs 7, 4, 1; "" for
-an empty slot) and the loans bought ``iron_bank_loans`` ((house, loan) pairs) are public; the
-loan deck ``_iron_bank_deck`` is secret (its order is hidden from every seat);
-``iron_bank_costs`` tells the board the slots' costs. Setup shuffles the 12 loans and gives
-every house 7 PT (11.9.1, S&R). At every round start the market ages (11.9.3); from round 2 on interest is due before the Westeros phase (11.9.5). A loan is bought
-only by resolving an Iron Bank order in the Consolidate Power step (11.9.4); on a map with a
-Braavos area its holder pays 1 PT less (11.9.2)."""
+an empty slot), their costs ``iron_bank_costs`` (for the board) and the loans bought
+``iron_bank_loans`` ((house, loan) pairs) are public; the loan deck ``_iron_bank_deck`` is
+secret (its order is hidden from every seat). Setup shuffles the 12 loans and gives every house
+7 PT (11.9.1, S&R). At every round start the market ages (11.9.3); from round 2 on interest is
+due before the Westeros phase (11.9.5). A loan is bought only by resolving an Iron Bank order in
+the Consolidate Power step (11.9.4); on a map with a Braavos area its holder pays 1 PT less
+(11.9.2)."""
 
 from __future__ import annotations
 

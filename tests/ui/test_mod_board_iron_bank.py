@@ -8,7 +8,6 @@ under Stark. In zh-CN the panel shows no English."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
