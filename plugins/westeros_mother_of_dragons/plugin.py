@@ -233,4 +233,4 @@ def register_static() -> list[tuple[str, str]]:
 
 @hookimpl
 def register_client_scripts() -> list[str | tuple[str, str]]:
-    return ["/static/mother_of_dragons/mod.js"]
+    return [("/static/mother_of_dragons/mod.js", OPTION)]
