@@ -111,7 +111,16 @@ UI_FIELDS = (
     "reference_cards",
 )
 # What a plugin that stays out of a game (``plugin_in_game`` False) still contributes.
-KEPT_OUT_OF_GAME = ("register_game_options", "register_translations")
+KEPT_OUT_OF_GAME = (
+    "register_game_options",
+    "register_translations",
+    "register_static",
+    "register_client_scripts",
+    "register_reference_cards",
+)
+"""What a plugin that is not part of a game with the loaded options still adds: its options,
+and its browser and help parts, which the pages pick by the game's own plugins
+(``scripts_for``, ``reference_cards_for``)."""
 
 # Rule hooks: hook name -> RuleHooks field.
 RULE_HOOKS: dict[str, str] = {

@@ -1,12 +1,13 @@
 """The Iron Bank (RULES.md 11.9) with the ``mod_iron_bank`` option.
 
 State, all in ``state.ext``: the three market slots ``iron_bank_slots`` (costs 7, 4, 1; "" for
-an empty slot) and the loans bought ``iron_bank_loans`` ((house, loan) pairs) are public; the
-loan deck ``_iron_bank_deck`` is secret (its order is hidden from every seat). Setup shuffles
-the 12 loans and gives every house 7 PT (11.9.1, S&R). At every round start the market ages
-(11.9.3); from round 2 on interest is due before the Westeros phase (11.9.5). A loan is bought
-only by resolving an Iron Bank order in the Consolidate Power step (11.9.4); on a map with a
-Braavos area its holder pays 1 PT less (11.9.2)."""
+an empty slot), their costs ``iron_bank_costs`` (for the board) and the loans bought
+``iron_bank_loans`` ((house, loan) pairs) are public; the loan deck ``_iron_bank_deck`` is
+secret (its order is hidden from every seat). Setup shuffles the 12 loans and gives every house
+7 PT (11.9.1, S&R). At every round start the market ages (11.9.3); from round 2 on interest is
+due before the Westeros phase (11.9.5). A loan is bought only by resolving an Iron Bank order in
+the Consolidate Power step (11.9.4); on a map with a Braavos area its holder pays 1 PT less
+(11.9.2)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from .sea_orders import IRON_BANK, IRON_BANK_TOKEN
 SLOTS = "iron_bank_slots"
 DECK = "_iron_bank_deck"
 LOANS_HELD = "iron_bank_loans"
+SLOT_COSTS = "iron_bank_costs"
 BRAAVOS_HOLDER = "iron_bank_braavos"
 BRAAVOS = "braavos"
 COSTS = (7, 4, 1)
@@ -62,6 +64,7 @@ def setup(state: State) -> None:
     state.ext[DECK] = deck
     state.ext[SLOTS] = ("", "", "")
     state.ext[LOANS_HELD] = ()
+    state.ext[SLOT_COSTS] = COSTS
     for house in state.houses:
         state.power[house] = STARTING_POWER
 

@@ -358,3 +358,13 @@ def rule_victory_points(options: Mapping[str, Any]) -> VictoryPoints | None:
 @hookimpl
 def rule_bids_revealed(options: Mapping[str, Any]) -> BidsRevealed | None:
     return targaryen_bids.offer
+
+
+@hookimpl
+def register_static() -> list[tuple[str, str]]:
+    return [("mother_of_dragons", str(HERE / "static"))]
+
+
+@hookimpl
+def register_client_scripts() -> list[str | tuple[str, str]]:
+    return [("/static/mother_of_dragons/mod.js", OPTION)]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import controller
+from .board import controller, unit_strength
 from .combat.strength import totals
 from .flow import Prompt, answering_house, commitment, committed, open_commitment, pending
-from .state import Event, State
+from .state import Event, State, Unit
 
 
 def visible(event: Event, house: str | None) -> bool:
@@ -47,6 +47,31 @@ def sees_hand(state: State, viewer: str | None, house: str) -> bool:
         if viewers is not None:
             return viewer in viewers
     return True
+
+
+def changed_facts(state: State) -> dict[str, Any]:
+    """What the game's rules make of the printed content, for the board to draw:
+    ``unit_strength``, every unit type's strength now, in games with ``rule_unit_strength`` hooks
+    (e.g. a strength growing with the rounds), and ``changed_areas``, the crowns, barrels and
+    castle of each area improved or degraded in play (``rule_area_changes``). Keys only when
+    non-empty."""
+    rules = state.rules
+    strengths = (
+        {t: unit_strength(state, Unit("", t), False) for t in sorted(rules.unit_types)}
+        if rules.hooks.unit_strength
+        else {}
+    )
+    areas = {
+        a.id: {"crowns": a.crowns, "barrels": a.barrels, "castle": a.castle}
+        for a in sorted(rules.areas.values(), key=lambda a: a.id)
+        if a is not rules.base.areas.get(a.id)
+    }
+    out: dict[str, Any] = {}
+    if strengths:
+        out["unit_strength"] = strengths
+    if areas:
+        out["changed_areas"] = areas
+    return out
 
 
 def player_view(state: State, house: str | None) -> dict[str, Any]:
@@ -85,6 +110,7 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
         "prompt": None,
         "winner": state.winner,
         "ext": {k: v for k, v in sorted(state.ext.items()) if not k.startswith("_")},
+        **changed_facts(state),
     }
     if house is not None and house in state.wildling_seen and state.wildling_deck:
         view["wildling_top"] = state.wildling_deck[0]

@@ -26,7 +26,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from starlette.responses import Response
 
+from westeros.server import pages
 from westeros.server.core import Core
+from westeros.server.routes.pages import form_options
 
 from .errors import OnlineError
 from .hub import RANDOM, clean_name
@@ -118,9 +120,22 @@ def router(core: Core) -> APIRouter:
     routes = APIRouter()
     hosted = HostedServer(core.store.engine.url.render_as_string(hide_password=False))
 
+    def form_context(error: str | None) -> dict[str, Any]:
+        """The form's context: the player counts and options of the new-game screen
+        (``pages.start_context``)."""
+        start = pages.start_context(core.loaded, [])
+        return {
+            "error": error,
+            "listen_port": DEFAULT_PORT,
+            "player_counts": start["player_counts"],
+            "default_players": max(start["setups"]),
+            "options": start["options"],
+            "plugins": start["plugins"],
+        }
+
     @routes.get("/online/host", response_class=HTMLResponse)
     def host_form(request: Request) -> Response:
-        return core.page(request, "online/host.html", {"error": None, "listen_port": DEFAULT_PORT})
+        return core.page(request, "online/host.html", form_context(None))
 
     @routes.post("/online/host", response_class=HTMLResponse)
     async def host(request: Request) -> Response:
@@ -132,6 +147,7 @@ def router(core: Core) -> APIRouter:
             players = int(str(form.get("players") or 6))
             seats = int(str(form.get("open") or players))
             name = clean_name(str(form.get("name") or ""))
+            options, disable = form_options(form, core)
             await asyncio.to_thread(hosted.start, interface, port)
             online = hosted.app.state.online
             key = new_key()
@@ -141,6 +157,8 @@ def router(core: Core) -> APIRouter:
                 host_player,
                 name=str(form.get("game") or f"{name}'s game"),
                 players=players,
+                options=options,
+                disable=disable,
                 ai_level=str(form.get("ai_level") or "normal"),
                 host_house=RANDOM,
                 clock_seconds=int(str(form.get("clock") or 0)) * 60,
@@ -151,12 +169,7 @@ def router(core: Core) -> APIRouter:
                 invites.pop(house)
         except (OnlineError, ValueError) as exc:
             message = getattr(exc, "message", str(exc))
-            return core.page(
-                request,
-                "online/host.html",
-                {"error": message, "listen_port": DEFAULT_PORT},
-                status=400,
-            )
+            return core.page(request, "online/host.html", form_context(message), status=400)
         address = share_address(interface)
         base = f"http://{'[' + address + ']' if ':' in address else address}:{port}"
         own = f"http://{LOCAL if interface in (LOCAL, EVERYWHERE) else address}:{port}"

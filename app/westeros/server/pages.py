@@ -397,7 +397,12 @@ def content_of(rules: Ruleset, seats: dict[str, str]) -> dict[str, Any]:
             for c in rules.house_cards.values()
         },
         "order_tokens": {
-            t.id: {"type": t.type, "bonus": t.bonus, "star": t.star}
+            t.id: {
+                "type": t.type,
+                "bonus": t.bonus,
+                "star": t.star,
+                **({"area_kinds": sorted(t.area_kinds)} if t.area_kinds else {}),
+            }
             for t in rules.order_tokens.values()
         },
         "unit_types": {
@@ -440,6 +445,10 @@ def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> di
         "content": {
             **content_of(state.rules, seats),
             "scripts": loaded.scripts_for(state.rules, state.options),
+            "reference_cards": {
+                c.id: {"name": c.name, "deck": c.deck, "text": c.text}
+                for c in loaded.reference_cards_for(state.rules, state.options)
+            },
         },
         "seats": seats,
         "seat_list": GameLister(state.rules, loaded).seats(session.info),

@@ -19,6 +19,7 @@ import {
 } from "./panels.js";
 import { phaseFromLog, phaseLabel } from "./prompt-titles.js";
 import { renderPrompt } from "./prompts/index.js";
+import { pluginPanels } from "./registry.js";
 import { Seat, seatUrl } from "./socket.js";
 
 
@@ -171,6 +172,8 @@ class Board {
       garrisons: view.garrisons,
       neutral: view.neutral_forces,
       blocked: view.blocked,
+      unit_strength: view.unit_strength || {},
+      changed_areas: view.changed_areas || {},
     };
   }
 
@@ -182,10 +185,27 @@ class Board {
     renderHouses(this.el.houses, view, controllers);
     renderHand(this.el.hand, view);
     renderWesteros(this.el.westeros, view);
+    this.drawPluginPanels();
     renderCombat(this.el.combat, view, this.lastCombat);
     this.drawAreaInfo(controllers);
     const phase = phaseLabel(view, this.phaseHint);
     renderTopbar(this.el.topbar, view, phase);
+  }
+
+  /** The side panels of the game's plugins (registry.js `panels`), after the Westeros panel;
+   * each gets the open decision's context so its buttons may answer it. */
+  drawPluginPanels() {
+    let after = this.el.westeros;
+    for (const [key, render] of pluginPanels()) {
+      const id = `plugin-panel-${key}`;
+      let root = document.getElementById(id);
+      if (!root) {
+        root = h("section", { class: "panel", id, "data-testid": id });
+        after.after(root);
+      }
+      render(root, this.view, this.currentPrompt() ? this.ctx : null);
+      after = root;
+    }
   }
 
   drawAreaInfo(controllers = null) {

@@ -2,6 +2,7 @@
 // JSON the board page embeds. Every lookup has a fallback, so the board still works (with
 // plainer labels) when a plugin adds something the page was not told about.
 import { t, tc } from "./i18n.js";
+import { pluginOrderType, pluginToken } from "./registry.js";
 
 let content = {};
 
@@ -96,16 +97,27 @@ const ORDER_TYPES = {
 
 /** "March +1" or "Support +0 ★" for an order token id. */
 export function orderLabel(id) {
+  const named = pluginToken(id);
+  if (named) return named;
   const token = orderToken(id);
-  const type = ORDER_TYPES[token.type] ? ORDER_TYPES[token.type]() : prettify(token.type);
-  const bonus =
-    token.type === "consolidate_power" || token.type === "raid" ? "" : ` ${signed(token.bonus)}`;
+  const type = orderTypeName(token.type);
+  const plain =
+    token.type === "consolidate_power" ||
+    token.type === "raid" ||
+    (!ORDER_TYPES[token.type] && token.bonus === 0);
+  const bonus = plain ? "" : ` ${signed(token.bonus)}`;
   return `${type}${bonus}${token.star ? " ★" : ""}`;
 }
 
-/** The translated name of an order type. */
+/** The translated name of an order type (a plugin's own types: registry.js `orderTypes`). */
 export function orderTypeName(type) {
-  return ORDER_TYPES[type] ? ORDER_TYPES[type]() : prettify(type);
+  if (ORDER_TYPES[type]) return ORDER_TYPES[type]();
+  return pluginOrderType(type) || prettify(type);
+}
+
+/** Is order token `id` limited to some kinds of area (the content's `area_kinds`)? */
+export function isLimitedToken(id) {
+  return Boolean(section("order_tokens")[id]?.area_kinds?.length);
 }
 
 /** A number with its sign: +1, 0, -1. */

@@ -8,10 +8,12 @@ import {
   domainOf,
   hasArea,
   houseName,
+  isLimitedToken,
   orderLabel,
   orderToken,
   signed,
   unitName,
+  unitType,
 } from "./content.js";
 import { s } from "./dom.js";
 import { houseVars, markId } from "./houses.js";
@@ -269,7 +271,39 @@ export class BoardMap {
       if (!items.length) continue;
       this.layer.append(this.cluster(area, items));
     }
+    for (const [id, now] of Object.entries(model.changed_areas || {})) this.markChange(id, now);
     decorateMap(this, model);
+  }
+
+  /** Mark area `id` whose crowns, barrels or castle the game changed (view `changed_areas`):
+   * a badge per change, its words in the badge's title. */
+  markChange(id, now) {
+    const where = this.areas.get(id);
+    const printed = area(id);
+    if (!where || !printed) return;
+    const changes = [];
+    const diff = (key, icon, more, less) => {
+      const by = (now[key] || 0) - (printed[key] || 0);
+      if (by) changes.push({ icon, by, words: by > 0 ? more : less });
+    };
+    diff("crowns", "icon-crown", t("power improvement (+1 crown)"), t("a crown lost"));
+    diff("barrels", "icon-barrel", t("supply improvement (+1 barrel)"), t("a barrel lost"));
+    diff("castle", "icon-castle", t("castle made a stronghold"), t("castle degraded"));
+    if (!changes.length) return;
+    const group = s("g", {
+      class: "w-area-change",
+      "data-testid": `change-${id}`,
+      transform: `translate(${where.x - 10 * changes.length} ${where.y + 14})`,
+    });
+    group.append(s("title", {}, `${areaName(id)}: ${changes.map((c) => c.words).join(", ")}`));
+    changes.forEach((c, i) => {
+      const cls = c.by > 0 ? "w-change is-improved" : "w-change is-degraded";
+      group.append(
+        s("rect", { class: cls, x: i * 20, y: 0, width: 18, height: 18, rx: 4 }),
+        s("use", { href: `#${c.icon}`, x: i * 20 + 2, y: 2, width: 14, height: 14 }),
+      );
+    });
+    this.layer.append(group);
   }
 
   /** Shade `area` for its controller with the house's own pattern (its colour and its mark, so
@@ -375,7 +409,15 @@ export class BoardMap {
     if (order) out.push({ kind: "order", house: order[0], token: order[1], draft: order[2] });
     else if (model.hidden[id]) out.push({ kind: "hidden", house: model.hidden[id] });
     const units = model.units[id] || [];
-    for (const [house, type, routed] of units) out.push({ kind: "unit", house, type, routed });
+    // The strength of a unit type the rules change (view `unit_strength`: it differs from the
+    // printed one, or the printed one is 0 and comes from the rules) is drawn on the unit.
+    const strength = (type) => {
+      const now = (model.unit_strength || {})[type];
+      const printed = unitType(type).strength;
+      return now != null && (now !== printed || !printed) ? now : null;
+    };
+    for (const [house, type, routed] of units)
+      out.push({ kind: "unit", house, type, routed, strength: routed ? null : strength(type) });
     if (model.power_tokens[id]) out.push({ kind: "power", house: model.power_tokens[id] });
     if (model.garrisons[id]) out.push({ kind: "garrison", value: model.garrisons[id] });
     if (model.neutral[id]) out.push({ kind: "neutral", value: model.neutral[id] });
@@ -522,6 +564,11 @@ export class BoardMap {
         }),
       );
     }
+    const grown = items.find((i) => i.kind === "unit" && i.strength != null);
+    if (grown)
+      parts.push(
+        t("{unit} strength {value}", { unit: unitName(grown.type, 1), value: grown.strength }),
+      );
     if (items.some((i) => i.routed)) parts.push(t("routed units cannot march"));
     return parts.join(" · ");
   }
@@ -530,7 +577,7 @@ export class BoardMap {
     const half = size / 2;
     if (item.kind === "unit") {
       const cls = `w-unit unit-${item.type}${item.routed ? " is-routed" : ""}`;
-      return s("use", {
+      const drawn = s("use", {
         class: cls,
         href: `#unit-${item.type}`,
         x: x - half,
@@ -542,6 +589,19 @@ export class BoardMap {
         "data-unit": item.type,
         transform: item.routed ? `rotate(90 ${x} ${y})` : null,
       });
+      if (item.strength == null) return drawn;
+      // A unit whose strength the game changed (view `unit_strength`) shows it on a badge.
+      return s(
+        "g",
+        { class: "w-unit-strong", "data-unit": item.type, "data-strength": item.strength },
+        drawn,
+        s("circle", { class: "w-strength-badge", cx: x + half * 0.6, cy: y - half * 0.6, r: 6 }),
+        s(
+          "text",
+          { class: "w-strength-text", x: x + half * 0.6, y: y - half * 0.6 + 3.5 },
+          String(item.strength),
+        ),
+      );
     }
     if (item.kind === "order" || item.kind === "hidden") return this.orderPiece(item, x, y, size);
     if (item.kind === "power") {
@@ -589,7 +649,7 @@ export class BoardMap {
     const group = s(
       "g",
       {
-        class: `w-order order-${token.type}${item.draft ? " is-draft" : ""}`,
+        class: `w-order order-${token.type}${item.draft ? " is-draft" : ""}${isLimitedToken(item.token) ? " is-limited" : ""}`,
         style: vars,
         "data-house": item.house,
         "data-order": item.token,
@@ -650,7 +710,7 @@ export function orderIcon(tokenId, house) {
   const svg = s(
     "svg",
     {
-      class: `w-icon w-order-icon order-${token.type}`,
+      class: `w-icon w-order-icon order-${token.type}${isLimitedToken(tokenId) ? " is-limited" : ""}`,
       viewBox: "-11 -11 22 22",
       style: house ? houseVars(house) : {},
       "aria-hidden": "true",

@@ -8,6 +8,8 @@
 //     phases: { my_prompt_kind: () => t("Action: my thing") }, // top-bar label per prompt kind
 //     titles: { my_prompt_kind: () => ({ phase, title, text }) }, // plain words per prompt kind
 //     options: { my_option: () => t("Do my thing") },        // choose_option labels
+//     orderTypes: { my_type: () => t("My order") },          // names of new order types
+//     tokens: { "my-token": () => t("My order −1") },        // names of single order tokens
 //     areaKinds: { my_kind: { marker: true, fillShape(area, map) { ... }, label: () => t("…") } },
 //                                                            // map drawing and the area's label
 //     reasons: { "my-reason": { name: () => t("…"),          // a reason the plugin's rules give
@@ -15,6 +17,9 @@
 //                               asks: () => ({ title, text }) } }, // its name, and the words of
 //                                                            // a decision it asks for
 //     decorate(map, model) { ... },                          // extra pieces after each render
+//     panels: { my_panel: (root, view, ctx) => { ... } },    // a side panel drawn with every
+//                                                            // view (`root.hidden` to hide it;
+//                                                            // `ctx`: the open decision or null)
 //   });
 //
 // The host never names a plugin's prompt kinds, options or area kinds itself.
@@ -59,6 +64,18 @@ export function pluginOption(option) {
   return label ? label() : null;
 }
 
+/** The name a plugin registered for order type `type`, or null. */
+export function pluginOrderType(type) {
+  const label = lookup("orderTypes", type);
+  return label ? label() : null;
+}
+
+/** The name a plugin registered for order token `id`, or null. */
+export function pluginToken(id) {
+  const label = lookup("tokens", id);
+  return label ? label() : null;
+}
+
 /** The words ({name, phase, asks}) a plugin registered for reason slug `slug`, or null. */
 export function pluginReason(slug) {
   return lookup("reasons", slug) || null;
@@ -74,6 +91,13 @@ export function decorateMap(map, model) {
   for (const parts of plugins.values()) {
     if (typeof parts.decorate === "function") parts.decorate(map, model);
   }
+}
+
+/** [key, render] of every side panel the plugins registered, in registration order. */
+export function pluginPanels() {
+  const out = [];
+  for (const parts of plugins.values()) out.push(...Object.entries(parts.panels || {}));
+  return out;
 }
 
 /** The names of the plugins registered so far (for tests and the help panel). */

@@ -158,6 +158,8 @@ class Replay {
       power_tokens: view.power_tokens,
       garrisons: view.garrisons,
       neutral: view.neutral_forces,
+      unit_strength: view.unit_strength || {},
+      changed_areas: view.changed_areas || {},
     };
   }
 

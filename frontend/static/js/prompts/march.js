@@ -34,7 +34,8 @@ export function march(ctx) {
   const assigned = () => new Set(draft.groups.flatMap((g) => g.indices));
   const entryFor = (to) => {
     const opts = marches[draft.origin];
-    for (const entries of Object.values(opts.destinations)) {
+    const lists = [...Object.values(opts.destinations), ...Object.values(opts.group_reach || {})];
+    for (const entries of lists) {
       const found = entries.find((e) => e.area === to);
       if (found) return found;
     }
@@ -48,6 +49,11 @@ export function march(ctx) {
       const here = new Set((opts.destinations[domain] || []).map((e) => e.area));
       result = result === null ? here : new Set([...result].filter((a) => here.has(a)));
     }
+    // A group of one unit type may reach further (a dragon flight, 11.5.3): the engine lists
+    // those areas under `group_reach`.
+    const types = new Set(indices.map((i) => opts.units[i]));
+    const further = types.size === 1 ? (opts.group_reach || {})[[...types][0]] : null;
+    for (const e of further || []) (result = result || new Set()).add(e.area);
     return result || new Set();
   };
   const sendTo = (to) => {

@@ -62,8 +62,9 @@ export function placeOrders(ctx) {
     draft.area = area;
     paint();
   };
+  const fits = (token, area) => !data.only_in?.[token.id] || data.only_in[token.id].includes(area);
   const usable = (token) => {
-    if (token.forbidden) return false;
+    if (token.forbidden || !fits(token, draft.area)) return false;
     const current = draft.orders[draft.area];
     const stars = starsIn(draft.orders, tokens) - (current && tokens.get(current)?.star ? 1 : 0);
     return !token.star || stars < data.star_limit;
@@ -108,7 +109,8 @@ export function placeOrders(ctx) {
           : null,
       ),
     );
-    const palette = TYPE_ORDER.map((type) => {
+    const types = [...TYPE_ORDER, ...new Set(data.tokens.map((token) => token.type))];
+    const palette = [...new Set(types)].map((type) => {
       const ofType = data.tokens.filter((token) => token.type === type);
       if (!ofType.length) return null;
       return h(
@@ -182,6 +184,7 @@ export function messengerRaven(ctx) {
   const ownAreas = Object.keys(data.orders || {});
   const allowed = (area, token) => {
     if (token.forbidden) return false;
+    if (data.only_in?.[token.id] && !data.only_in[token.id].includes(area)) return false;
     const old = orderToken(data.orders[area]);
     return data.stars_placed - (old.star ? 1 : 0) + (token.star ? 1 : 0) <= data.star_limit;
   };

@@ -1,0 +1,213 @@
+// Mother of Dragons in the browser (RULES.md 11): the dragon and Iron Bank icons, the names of
+// the sea order tokens, the Iron Bank panel (its three loan slots, each house's loans) and the
+// loan purchase and default decisions in plain words. Every fact comes from the view (`ext`:
+// iron_bank_slots, iron_bank_costs, iron_bank_loans) or the prompt data; the page's content
+// names the loans (its reference cards). Imported by the board in Mother of Dragons games.
+import { houseName, rawContent } from "/static/js/content.js";
+import { fill, h, s } from "/static/js/dom.js";
+import { t, tc } from "/static/js/i18n.js";
+import { houseChip } from "/static/js/panels.js";
+import { button, commitButton, header, note } from "/static/js/prompts/common.js";
+import { selectUnits } from "/static/js/prompts/generic.js";
+import { registerPlugin } from "/static/js/registry.js";
+
+const SYMBOLS = [
+  [
+    "unit-dragon",
+    [
+      s("path", {
+        fill: "var(--fill,#ccc)",
+        stroke: "var(--stroke,#222)",
+        "stroke-width": "1.2",
+        "stroke-linejoin": "round",
+        d: "M-9.5-1.5L-4-7L-2.5-2.5L0-9L2.5-2.5L4-7L9.5-1.5L5 .5L3.2 .2L4.5 4.5L2 3L.6 8.5L-.6 8.5L-2 3L-4.5 4.5L-3.2 .2L-5 .5Z",
+      }),
+      s("circle", { cx: "0", cy: "-1", r: "0.9", fill: "var(--stroke,#222)" }),
+    ],
+  ],
+  [
+    "order-iron_bank",
+    [
+      s("path", {
+        fill: "var(--ink,#2b2118)",
+        d: "M-7.5-3L0-8L7.5-3ZM-7-2H7V-.6H-7ZM-6 .4H-3.6V5H-6ZM-1.2 .4H1.2V5H-1.2ZM3.6 .4H6V5H3.6ZM-7.5 6H7.5V7.6H-7.5Z",
+      }),
+    ],
+  ],
+];
+
+/** Add the dragon and Iron Bank symbols to the page once (the map and icons `use` them). */
+function addSymbols() {
+  if (document.getElementById("mod-symbols")) return;
+  const sprite = s("svg", {
+    id: "mod-symbols",
+    "aria-hidden": "true",
+    width: 0,
+    height: 0,
+    style: { position: "absolute" },
+  });
+  for (const [id, parts] of SYMBOLS) sprite.append(s("symbol", { id, viewBox: "-10 -10 20 20" }, ...parts));
+  document.body.append(sprite);
+}
+
+/** The translated name of a loan (the content's reference card), or its id. */
+function loanName(id) {
+  const card = rawContent().reference_cards?.[id];
+  return card ? tc(card.name) : id;
+}
+
+/** The translated text of a loan. */
+function loanText(id) {
+  const card = rawContent().reference_cards?.[id];
+  return card?.text ? tc(card.text) : "";
+}
+
+/** The Iron Bank panel: the loans on offer with their costs and the loans each house holds;
+ * while the seat buys a loan (iron_bank_loan) the affordable ones have a Buy button. */
+function ironBankPanel(root, view, ctx) {
+  const ext = view.ext || {};
+  if (!ext.iron_bank_slots) {
+    root.hidden = true;
+    return;
+  }
+  root.hidden = false;
+  const buying = ctx && ctx.prompt.kind === "iron_bank_loan" ? ctx.data.costs || {} : null;
+  const costs = ext.iron_bank_costs || [];
+  const slots = ext.iron_bank_slots.map((loan, i) =>
+    h(
+      "li",
+      { class: "iron-bank-slot", "data-testid": `loan-slot-${i}`, "data-loan": loan || "" },
+      h(
+        "span",
+        { class: "iron-bank-cost" },
+        costs[i] != null ? t("{n} Power", { n: costs[i] }) : "",
+      ),
+      loan
+        ? h(
+            "span",
+            { class: "iron-bank-loan" },
+            h("strong", {}, loanName(loan)),
+            h("span", { class: "muted" }, ` — ${loanText(loan)}`),
+          )
+        : h("span", { class: "muted" }, t("empty slot")),
+      buying && loan && buying[loan] != null
+        ? button(
+            t("Buy for {n} Power", { n: buying[loan] }),
+            () => ctx.act({ kind: "choose", option: loan }),
+            { class: "button button-small", "data-testid": `buy-${loan}` },
+          )
+        : null,
+    ),
+  );
+  const byHouse = new Map();
+  for (const [house, loan] of ext.iron_bank_loans || []) {
+    if (!byHouse.has(house)) byHouse.set(house, []);
+    byHouse.get(house).push(loan);
+  }
+  fill(
+    root,
+    h("h2", { class: "panel-title" }, t("Iron Bank")),
+    h("ol", { class: "iron-bank-slots" }, slots),
+    h("h3", { class: "panel-sub" }, t("Loans held")),
+    byHouse.size
+      ? h(
+          "ul",
+          { class: "iron-bank-held", "data-testid": "loans-held" },
+          [...byHouse].map(([house, held]) =>
+            h(
+              "li",
+              { "data-house": house },
+              houseChip(house),
+              " ",
+              held.map(loanName).join(", "),
+              " · ",
+              t("interest {n} Power each round", { n: held.length }),
+            ),
+          ),
+        )
+      : h("p", { class: "muted", "data-testid": "loans-held" }, t("No house holds a loan.")),
+  );
+}
+
+/** iron_bank_loan: buy one affordable loan from the panel's list, or take none (11.9.4). */
+function buyLoan(ctx) {
+  const costs = ctx.data.costs || {};
+  ctx.paint(
+    header(
+      t("The Iron Bank"),
+      t(
+        "Your Iron Bank order lets you buy one loan. Pay its cost in Power tokens; it acts at once. From the next round you pay 1 Power token of interest per loan, or lose units.",
+      ),
+    ),
+    h(
+      "ul",
+      { class: "choice-list" },
+      Object.entries(costs).map(([loan, cost]) =>
+        h(
+          "li",
+          {},
+          button(
+            t("Buy {loan} for {n} Power", { loan: loanName(loan), n: cost }),
+            () => ctx.act({ kind: "choose", option: loan }),
+            { "data-testid": `option-${loan}` },
+          ),
+          h("p", { class: "muted" }, loanText(loan)),
+        ),
+      ),
+    ),
+    note(t("The loans on offer are also in the Iron Bank panel.")),
+    h(
+      "div",
+      { class: "prompt-actions" },
+      commitButton(t("Take no loan"), () => ctx.act({ kind: "choose", option: "pass" }), {
+        "data-testid": "option-pass",
+      }),
+    ),
+  );
+  ctx.map.clearChoice();
+  ctx.overlay({});
+}
+
+/** iron_bank_default: the debtor missed interest; the chooser destroys that many units. */
+function defaultWords(ctx) {
+  const debtor = ctx.data.debtor;
+  return ctx.house === debtor
+    ? t("You could not pay the Iron Bank's interest: choose {n} of your units to destroy.", {
+        n: ctx.data.count,
+      })
+    : t(
+        "{house} could not pay the Iron Bank's interest. As holder of the Valyrian Steel Blade, choose {n} of their units to destroy.",
+        { house: houseName(debtor), n: ctx.data.count },
+      );
+}
+
+addSymbols();
+
+registerPlugin("westeros_mother_of_dragons", {
+  prompts: {
+    iron_bank_loan: buyLoan,
+    iron_bank_default: (ctx) => selectUnits(ctx, t("The Iron Bank collects"), defaultWords(ctx)),
+  },
+  phases: {
+    iron_bank_loan: () => t("Action: the Iron Bank"),
+    iron_bank_default: () => t("The Iron Bank collects"),
+  },
+  titles: {
+    iron_bank_loan: () => ({
+      phase: t("Action: the Iron Bank"),
+      title: t("The Iron Bank"),
+      text: t("Buy one loan from the Iron Bank, or take none."),
+    }),
+    iron_bank_default: () => ({
+      phase: t("The Iron Bank collects"),
+      title: t("The Iron Bank collects"),
+      text: t("A house could not pay its interest: units are destroyed."),
+    }),
+  },
+  orderTypes: { iron_bank: () => t("Iron Bank") },
+  tokens: {
+    "sea-march-1": () => t("Sea March −1"),
+    "sea-support+0": () => t("Sea Support +0"),
+  },
+  panels: { iron_bank: ironBankPanel },
+});
