@@ -123,7 +123,7 @@ class OnlineSession(GameSession):
                     "seq": accepted.serial,
                     "house": house,
                     "action": action.to_json(),
-                    "hash": accepted.state.hash(),
+                    "hash": accepted.digest,
                 },
                 accepted.serial,
             )
