@@ -120,7 +120,14 @@ class BrokenDisk(GameStore):
     """A store whose log cannot be written (a full disk)."""
 
     def append_action(
-        self, game_id: str, seq: int, house: str, action: Action, state: State
+        self,
+        game_id: str,
+        seq: int,
+        house: str,
+        action: Action,
+        state: State,
+        *,
+        digest: str | None = None,
     ) -> None:
         raise StoreError("disk full")
 

@@ -9,6 +9,7 @@ Messenger Raven (4.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .board import controller, unit_strength
@@ -76,9 +77,23 @@ def changed_facts(state: State) -> dict[str, Any]:
 
 def player_view(state: State, house: str | None) -> dict[str, Any]:
     """What ``house`` may see (None: what every spectator may see)."""
-    prompts = pending(state)
-    view: dict[str, Any] = {
-        "house": house,
+    return _seat_view(state, house, _public_part(state))
+
+
+def player_views(state: State, houses: Iterable[str | None]) -> dict[str | None, dict[str, Any]]:
+    """``player_view(state, house)`` of each of ``houses``, the part every house sees the same
+    computed once: the views share those values, so treat them as read-only."""
+    public = _public_part(state)
+    return {house: _seat_view(state, house, public) for house in houses}
+
+
+_Public = tuple[dict[str, Any], dict[str, Any]]
+
+
+def _public_part(state: State) -> _Public:
+    """The entries of ``player_view`` that are the same for every house: those before the
+    combat and those after it, each in view order."""
+    head = {
         "round": state.round,
         "options": dict(sorted(state.options.items())),
         "houses": list(state.houses),
@@ -104,16 +119,26 @@ def player_view(state: State, house: str | None) -> dict[str, Any]:
         "restrictions": sorted(state.restrictions),
         "blade_used": state.blade_used,
         "raven_used": state.raven_used,
-        "combat": combat_view(state, house),
-        "waiting_for": sorted(prompts),
+    }
+    tail = {
+        "waiting_for": sorted(pending(state)),
         "committed": committed(state),
         "prompt": None,
         "winner": state.winner,
         "ext": {k: v for k, v in sorted(state.ext.items()) if not k.startswith("_")},
         **changed_facts(state),
     }
+    return head, tail
+
+
+def _seat_view(state: State, house: str | None, public: _Public) -> dict[str, Any]:
+    """``player_view(state, house)`` from ``_public_part(state)``: what only ``house`` may see
+    (the combat as it may see it, its prompt, the wildling card it looked at, its take-back)."""
+    head, tail = public
+    view: dict[str, Any] = {"house": house, **head, "combat": combat_view(state, house), **tail}
     if house is not None and house in state.wildling_seen and state.wildling_deck:
         view["wildling_top"] = state.wildling_deck[0]
+    prompts = pending(state)
     if house is not None and house in prompts:
         p = prompts[house]
         view["prompt"] = {"kind": p.kind, "actions": list(p.actions), "data": p.data}

@@ -111,6 +111,7 @@ class OnlineHub:
         self._banks: dict[tuple[str, str], float] = {}
         self._busy: set[tuple[str, str]] = set()
         self._dirty: set[str] = set()
+        self._leased: dict[str, float] = {}  # game: when its lease was last taken or renewed
         self._lock = threading.RLock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -551,7 +552,7 @@ class OnlineHub:
                     scanned = now
                     self._refresh_presence()
                     games = self.online.running_games(limit=1000)
-                held = self.bus.leases(games, LEASE_TTL) if games else set()
+                held = self._leases(games, now, renew=scanning)
                 stored = self.bus.seqs(held) if scanning else {}
                 for game_id in games:
                     if game_id in held:
@@ -559,6 +560,27 @@ class OnlineHub:
             except Exception:
                 log.exception("the online seat thread failed; retrying")
                 self._stop.wait(1.0)
+
+    def _leases(self, games: list[str], now: float, *, renew: bool) -> set[str]:
+        """The games of ``games`` whose AI/clock lease this worker holds: taken or renewed
+        in Redis on a scan (``renew``), for a game not seen yet, or for one renewed over half
+        a LEASE_TTL ago; otherwise known from the last time, so an action costs no round trip
+        here (a lease held lasts LEASE_TTL after its renewal, and scans renew it)."""
+        fresh = (
+            set()
+            if renew
+            else {g for g in games if now - self._leased.get(g, -LEASE_TTL) < LEASE_TTL / 2}
+        )
+        ask = [g for g in games if g not in fresh]
+        held = self.bus.leases(ask, LEASE_TTL) if ask else set()
+        if renew:  # a scan lists every running game: forget the ended ones
+            self._leased = {}
+        for game in ask:
+            if game in held:
+                self._leased[game] = now
+            else:
+                self._leased.pop(game, None)
+        return fresh | held
 
     def _refresh_presence(self) -> None:
         with self._lock:

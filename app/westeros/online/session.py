@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from westeros.engine import Action, State
 from westeros.engine.state import Event
-from westeros.engine.view import event_view, player_view, visible
+from westeros.engine.view import event_view, player_views, visible
 from westeros.session import Accepted, GameSession, NotSaved, StaleState, plain_narrator
 from westeros.session.hub import Narrator, SeatHub
 from westeros.store.models import ActionRecord
@@ -37,10 +37,17 @@ class WatchedHub(SeatHub):
     """The seat hub plus spectators, who get ``player_view(state, None)`` and the events
     every house may see."""
 
+    _public: dict[str, Any]
+
     def __init__(self, state: State, lock: Any) -> None:
-        super().__init__(state, lock)
-        self._public = player_view(state, None)
         self._spectators: list[tuple[Deliver, Narrator]] = []
+        super().__init__(state, lock)
+
+    def _all_views(self, state: State) -> dict[str, dict[str, Any]]:
+        """Every seat's view, and the spectators' (kept), their shared part computed once."""
+        views = player_views(state, (*state.houses, None))
+        self._public = views.pop(None)
+        return {h: v for h, v in views.items() if h is not None}
 
     def spectator_message(
         self, events: Sequence[Event], narrate: Narrator, *, history: bool = False
@@ -75,7 +82,6 @@ class WatchedHub(SeatHub):
     def update(self, new: State, events: Sequence[Event], over: dict[str, Any] | None) -> None:
         """Every seat's update (``SeatHub.update``), then every spectator's."""
         super().update(new, events, over)
-        self._public = player_view(new, None)
         public = [e for e in events if visible(e, None)]
         for deliver, narrate in list(self._spectators):
             try:
@@ -123,7 +129,7 @@ class OnlineSession(GameSession):
                     "seq": accepted.serial,
                     "house": house,
                     "action": action.to_json(),
-                    "hash": accepted.state.hash(),
+                    "hash": accepted.digest,
                 },
                 accepted.serial,
             )

@@ -28,6 +28,7 @@ class Accepted:
     action: Action
     events: tuple[Event, ...]
     state: State
+    digest: str  # ``state.hash()``, computed once for the store and the bus
 
 
 def check_pending(state: State, house: str) -> None:
@@ -64,12 +65,13 @@ def apply_and_save(
         raise StaleState(
             f"the game has changed since state {state_id}; decide again on state {state.serial}"
         )
+    digest = new.hash()
     try:  # the store snapshots a state that starts a round, in the same transaction
-        store.append_action(game_id, new.serial, house, action, new)
+        store.append_action(game_id, new.serial, house, action, new, digest=digest)
     except StoreError as exc:
         log.exception("could not store action %s of game %s", new.serial, game_id)
         raise NotSaved(f"the action could not be saved: {exc}") from exc
-    return Accepted(new.serial, house, action, tuple(events), new)
+    return Accepted(new.serial, house, action, tuple(events), new, digest)
 
 
 def apply_recorded(
@@ -83,4 +85,4 @@ def apply_recorded(
     new, events = apply(state, house, action)
     if new.hash() != digest:
         raise CorruptGame(f"game {game_id}: action {seq} does not lead to its state")
-    return Accepted(new.serial, house, action, tuple(events), new)
+    return Accepted(new.serial, house, action, tuple(events), new, digest)

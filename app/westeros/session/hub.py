@@ -22,7 +22,7 @@ from typing import Any
 
 from westeros.engine import State
 from westeros.engine.state import Event
-from westeros.engine.view import event_view, player_view, visible
+from westeros.engine.view import event_view, player_views, visible
 
 log = logging.getLogger("westeros.session")
 
@@ -55,8 +55,13 @@ class SeatHub:
         self._lock = lock
         self._serial = state.serial
         self._listeners: list[_Listener] = []
-        self._views = {h: player_view(state, h) for h in state.houses}
+        self._views = self._all_views(state)
         self._changed_at = dict.fromkeys(state.houses, state.serial)
+
+    def _all_views(self, state: State) -> dict[str, dict[str, Any]]:
+        """Every seat's ``player_view`` of ``state``, their shared part computed once."""
+        views = player_views(state, state.houses)
+        return {h: v for h, v in views.items() if h is not None}
 
     def view(self, house: str) -> dict[str, Any]:
         """The current view of ``house``."""
@@ -111,8 +116,7 @@ class SeatHub:
         """After an accepted action: refresh every seat's view and send each connection its
         view, the new events it may see and ``over`` (the game has just ended), if any."""
         self._serial = new.serial
-        for house in new.houses:
-            view = player_view(new, house)
+        for house, view in self._all_views(new).items():
             if _without_waiting(view) != _without_waiting(self._views[house]):
                 self._changed_at[house] = new.serial
             self._views[house] = view

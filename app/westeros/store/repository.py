@@ -307,13 +307,20 @@ class GameStore:
         return _info(game, plugins, seats)
 
     def append_action(
-        self, game_id: str, seq: int, house: str, action: Action, state: State
+        self,
+        game_id: str,
+        seq: int,
+        house: str,
+        action: Action,
+        state: State,
+        *,
+        digest: str | None = None,
     ) -> None:
         """Append action number ``seq`` (from 1, no gaps) that ``house`` sent and that led to
         ``state``, and commit it, with a snapshot when ``state`` starts a round or ends the
         game. The log is append-only: a number already used raises DuplicateAction, a gap
-        OutOfSequence."""
-        digest = state.hash()
+        OutOfSequence. ``digest`` is ``state.hash()`` when the caller has it already."""
+        digest = state.hash() if digest is None else digest
         if self._append_in_one_statement(game_id, seq, house, action, state, digest):
             return
         try:
