@@ -50,6 +50,11 @@ def sees_hand(state: State, viewer: str | None, house: str) -> bool:
     return True
 
 
+def hands_view(state: State, viewer: str | None) -> dict[str, list[str]]:
+    """Every house's hand as ``viewer`` (None: a spectator) may see it (``sees_hand``)."""
+    return {h: list(c) if sees_hand(state, viewer, h) else [] for h, c in state.hands.items()}
+
+
 def changed_facts(state: State) -> dict[str, Any]:
     """What the game's rules make of the printed content, for the board to draw:
     ``unit_strength``, every unit type's strength now, in games with ``rule_unit_strength`` hooks
@@ -110,7 +115,7 @@ def _public_part(state: State) -> _Public:
         "neutral_forces": dict(sorted(state.neutral.items())),
         "blocked": sorted(state.blocked),
         "supply": dict(state.supply),
-        "hands": {h: list(c) if sees_hand(state, house, h) else [] for h, c in state.hands.items()},
+        "hands": hands_view(state, None),
         "discards": {h: list(c) for h, c in state.discards.items()},
         "westeros_deck_sizes": [len(d) for d in state.westeros_decks],
         "revealed_westeros": list(state.revealed),
@@ -136,6 +141,8 @@ def _seat_view(state: State, house: str | None, public: _Public) -> dict[str, An
     (the combat as it may see it, its prompt, the wildling card it looked at, its take-back)."""
     head, tail = public
     view: dict[str, Any] = {"house": house, **head, "combat": combat_view(state, house), **tail}
+    if house is not None and state.rules.hooks.hand_viewers:
+        view["hands"] = hands_view(state, house)
     if house is not None and house in state.wildling_seen and state.wildling_deck:
         view["wildling_top"] = state.wildling_deck[0]
     prompts = pending(state)
