@@ -14,6 +14,8 @@ import pytest
 from westeros.conformance import random_game
 from westeros.engine.content import Ruleset
 from westeros.plugins import build_ruleset
+from westeros_mother_of_dragons.vassals import OPTION as VASSAL_OPTION
+from westeros_mother_of_dragons.vassals import vassals
 
 from .conftest import MOD
 
@@ -49,6 +51,11 @@ def test_11_random_mother_of_dragons_game_keeps_every_invariant(name: str, seed:
         pytest.skip(f"no option {', '.join(sorted(missing))} yet")
     players = counts[seed % len(counts)]
     result = random_game(rules, players, 12_000 + seed, options)
+    state = result.state
     assert result.problems == []
-    assert result.state.winner in result.state.houses
-    assert len(result.state.houses) == players
+    assert state.winner in state.houses
+    if options.get(VASSAL_OPTION):  # every house not taken by a player is a vassal (11.10.1)
+        assert len(state.houses) == 7 and len(vassals(state)) == 7 - players
+        assert state.winner not in vassals(state)
+    else:
+        assert len(state.houses) == players
