@@ -91,10 +91,10 @@ def test_the_card_reference_lists_every_card_of_the_content(
     page: Page, live_core: LiveCore
 ) -> None:
     """Every registered house, Westeros and wildling card (1.11) and every plugin's other card
-    (Tides of Battle, 10.1), with its name and text."""
+    (Tides of Battle, 10.1; the Iron Bank's loans, 11.9.6), with its name and text."""
     rules = installed(live_core)
     others = live_core.app.state.core.loaded.reference_cards_for(rules)
-    assert {c.deck for c in others} == {"Tides of Battle"}
+    assert {c.deck for c in others} == {"Tides of Battle", "Iron Bank"}
     open_help_page(page, live_core)
     reference = page.get_by_test_id("card-reference")
     for kind, cards in (

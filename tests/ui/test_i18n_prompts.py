@@ -30,6 +30,7 @@ WORDS = """async ([lang, kinds, reasons]) => {
   // the bundled plugins' own prompt words (registry.js), whatever this game's options
   await import('/static/ports/ports.js');
   await import('/static/tides_of_battle/tides.js');
+  await import('/static/mother_of_dragons/mod.js');
   const m = await import('/static/js/prompt-titles.js');
   return {
     kinds: kinds.map((kind) => [kind, m.promptText({ kind, data: {} })]),

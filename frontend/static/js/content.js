@@ -188,12 +188,12 @@ export function wildlingCard(id) {
   return section("wildling_cards")[id] || { name: prettify(id), text: "" };
 }
 
-/** Any card id (house, Westeros, wildling, plugin) as a translated name. */
+/** Any card id (house, Westeros, wildling, a plugin's reference card) as a translated name. */
 export function anyCardName(id) {
   if (isHouseCard(id)) return cardName(id);
   if (section("westeros_cards")[id]) return tc(westerosCard(id).name);
   if (section("wildling_cards")[id]) return tc(wildlingCard(id).name);
-  const extra = section("cards")[id];
+  const extra = section("reference_cards")[id];
   return extra && extra.name ? tc(extra.name) : prettify(id);
 }
 

@@ -191,6 +191,9 @@ registerPlugin("westeros_mother_of_dragons", {
   phases: {
     iron_bank_loan: () => t("Action: the Iron Bank"),
     iron_bank_default: () => t("The Iron Bank collects"),
+    loan_unit: () => t("Action: the Iron Bank"),
+    spymaster: () => t("Action: the Iron Bank"),
+    claim_vassals: () => t("Planning: claim vassals"),
   },
   titles: {
     iron_bank_loan: () => ({
@@ -203,6 +206,52 @@ registerPlugin("westeros_mother_of_dragons", {
       title: t("The Iron Bank collects"),
       text: t("A house could not pay its interest: units are destroyed."),
     }),
+    loan_unit: () => ({
+      phase: t("Action: the Iron Bank"),
+      title: t("Place a unit from your loan"),
+      text: t("Your loan brings a unit from your pool: choose an area you control for it."),
+    }),
+    spymaster: () => ({
+      phase: t("Action: the Iron Bank"),
+      title: t("Spymaster: arrange the Westeros cards"),
+      text: t("You see the top cards of a Westeros deck: choose which go to the bottom and in what order."),
+    }),
+    claim_vassals: () => ({
+      phase: t("Planning phase"),
+      title: t("Claim vassals"),
+      text: t("Choose the vassal houses you command this round: you place their orders and decide for them."),
+    }),
+  },
+  reasons: {
+    "targaryen-distributes-its-bid": {
+      name: () => t("Targaryen distributes its bid"),
+      phase: () => t("Westeros phase"),
+      asks: () => ({
+        title: t("Targaryen distributes its bid"),
+        text: t("Give the Power of your bid, one at a time, to other houses' bids on this track, or stop."),
+      }),
+    },
+    "iron-bank-interest": {
+      name: () => t("Iron Bank interest"),
+      phase: () => t("The Iron Bank collects"),
+      asks: () => ({
+        title: t("The Iron Bank collects"),
+        text: t("A house could not pay its interest: choose which of its units are destroyed."),
+      }),
+    },
+  },
+  options: {
+    "westeros-1": () => t("Westeros deck I"),
+    "westeros-2": () => t("Westeros deck II"),
+    "westeros-3": () => t("Westeros deck III"),
+    top_12: () => t("Both back on top, in the same order"),
+    top_21: () => t("Both back on top, the second first"),
+    bottom_1: () => t("The first to the bottom"),
+    bottom_2: () => t("The second to the bottom"),
+    bottom_12: () => t("Both to the bottom, the first above"),
+    bottom_21: () => t("Both to the bottom, the second above"),
+    top_only: () => t("Back on top"),
+    bottom_only: () => t("To the bottom"),
   },
   orderTypes: { iron_bank: () => t("Iron Bank") },
   tokens: {

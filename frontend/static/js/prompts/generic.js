@@ -1,9 +1,10 @@
 // Generic renderers: any "pick one option", "pick an area" or "pick units" question, whatever
 // rule or card asks it (Westeros and wildling cards, card abilities, plugins).
-import { anyCardName, areaName, houseCard, isHouseCard, prettify } from "../content.js";
+import { anyCardName, areaName, houseCard, isHouseCard } from "../content.js";
 import { h } from "../dom.js";
 import { t, tc, tn } from "../i18n.js";
 import { optionText, reasonText } from "../log.js";
+import { promptText } from "../prompt-titles.js";
 import { cardTile } from "../panels.js";
 import { button, choiceButton, commitButton, header, note, unitLabel } from "./common.js";
 
@@ -198,15 +199,18 @@ export function selectUnits(ctx, title, text) {
   paint();
 }
 
-/** A prompt this page does not know: offer what its data allows, else show it plainly. */
+/** A prompt this page has no screen for: offer what its data allows, in the plain words a
+ * plugin registered for its kind (prompt-titles.js), else show it plainly. */
 export function fallback(ctx) {
   const { data, prompt } = ctx;
   const actions = prompt.actions || [];
-  const title = prettify(prompt.kind);
-  if (actions.includes("choose") && Array.isArray(data.options)) return chooseOption(ctx, title);
-  if (actions.includes("select_area") && Array.isArray(data.areas)) return chooseArea(ctx, title);
+  const { title, text } = promptText(prompt);
+  if (actions.includes("choose") && Array.isArray(data.options))
+    return chooseOption(ctx, title, text);
+  if (actions.includes("select_area") && Array.isArray(data.areas))
+    return chooseArea(ctx, title, text);
   if (actions.includes("select_units") && Array.isArray(data.units))
-    return selectUnits(ctx, title, null);
+    return selectUnits(ctx, title, text);
   ctx.paint(
     header(title, t("This decision comes from a plugin this board does not know how to show.")),
     h("pre", { class: "prompt-raw" }, JSON.stringify(data, null, 2)),
