@@ -4,7 +4,7 @@
 // this seat's own offers and deals; the panel refreshes whenever the board shows a new state.
 import { areaName, houseName, rawContent, trackName } from "./content.js";
 import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { loadCatalog, t } from "./i18n.js";
 
 const AREA_TERMS = new Set(["stay_out", "support_promise"]);
 
@@ -162,6 +162,7 @@ class DealsPanel {
 
 const root = document.getElementById("deals");
 if (root) {
+  await loadCatalog(document.documentElement.lang || "en"); // the board's own load, shared
   const panel = new DealsPanel(root);
   new MutationObserver(() => panel.refresh()).observe(document.body, {
     attributes: true,

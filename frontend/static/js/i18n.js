@@ -45,7 +45,24 @@ export function tc(text) {
   return text ? (lookup(text) ?? text) : "";
 }
 
-/** Load the catalog for `code` (the <html lang>); English needs none. */
+const fetched = new Map();
+
+/** The messages of `lang` from the server ({} when they cannot be had). */
+async function fetchMessages(lang) {
+  try {
+    const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`, {
+      credentials: "same-origin",
+    });
+    if (!response.ok) return {};
+    const data = await response.json();
+    return data && typeof data.messages === "object" ? data.messages : data || {};
+  } catch {
+    return {};
+  }
+}
+
+/** Load the catalog for `code` (the <html lang>); English needs none. Scripts of one page that
+ * each ask for it share one fetch. */
 export async function loadCatalog(code) {
   const lang = code || "en";
   try {
@@ -54,14 +71,6 @@ export async function loadCatalog(code) {
     pluralRules = new Intl.PluralRules("en");
   }
   if (lang === "en") return;
-  try {
-    const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`, {
-      credentials: "same-origin",
-    });
-    if (!response.ok) return;
-    const data = await response.json();
-    catalog = data && typeof data.messages === "object" ? data.messages : data || {};
-  } catch {
-    catalog = {};
-  }
+  if (!fetched.has(lang)) fetched.set(lang, fetchMessages(lang));
+  catalog = await fetched.get(lang);
 }
