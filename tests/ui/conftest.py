@@ -89,17 +89,35 @@ def browser(playwright: Any) -> Iterator[Any]:
     chromium.close()
 
 
+BODY_DONE = pytest.StashKey[bool]()
+SERVER_GONE = "net::ERR_CONNECTION_REFUSED"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Mark the end of the test body, for the page's error check (``page``)."""
+    try:
+        return (yield)
+    finally:
+        item.stash[BODY_DONE] = True
+
+
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page; any script error on it fails the test."""
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page; any script error on it fails the test. A request the page sends after the
+    test body, once the core it talks to has stopped (its fixture is torn down first), is not
+    an error of the page."""
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     errors: list[str] = []
+
+    def console(message: Any) -> None:
+        after = request.node.stash.get(BODY_DONE, False)
+        if message.type == "error" and not (after and SERVER_GONE in message.text):
+            errors.append(message.text)
+
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on(
-        "console",
-        lambda message: errors.append(message.text) if message.type == "error" else None,
-    )
+    page.on("console", console)
     yield page
     context.close()
     assert not errors, f"script errors on the page: {errors}"
