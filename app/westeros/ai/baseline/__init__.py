@@ -13,7 +13,8 @@ options); ``policy`` holds what they share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...engine.actions import Action
 from ...engine.content import Ruleset
@@ -34,14 +35,25 @@ class BaselineBot(PlanningPolicy, ActionPolicy, MusteringPolicy, BiddingPolicy, 
 
     def decide(self, view: Data, rules: Ruleset, budget: float) -> Action:
         """Answer ``view["prompt"]`` from the view alone (protocol.Player)."""
-        prompt = view["prompt"]
-        handler = HANDLERS.get(prompt["kind"])
-        if handler is None:
-            plugin = rules.ai_answers.get(prompt["kind"])  # a plugin's prompt (ports, Tides)
-            if plugin is not None:
-                return plugin.answer(view, rules, self.rnd)
-            return legal.fallback_action(view, rules)
-        return handler(self, Situation(view, rules), prompt["data"])
+        return answer(self, HANDLERS, view, rules)
+
+
+def answer(
+    bot: Any,
+    handlers: Mapping[str, Callable[[Any, Situation, Data], Action]],
+    view: Data,
+    rules: Ruleset,
+) -> Action:
+    """``bot``'s answer to ``view["prompt"]``: its own handler for the kind, else the plugin's
+    AI answer (ports, Tides, Mother of Dragons), else a legal fallback."""
+    prompt = view["prompt"]
+    handler = handlers.get(prompt["kind"])
+    if handler is None:
+        plugin = rules.ai_answers.get(prompt["kind"])
+        if plugin is not None:
+            return plugin.answer(view, rules, bot.rnd)
+        return legal.fallback_action(view, rules)
+    return handler(bot, Situation(view, rules), prompt["data"])
 
 
 HANDLERS: dict[str, Callable[[BaselineBot, Situation, Data], Action]] = {
@@ -70,4 +82,4 @@ HANDLERS: dict[str, Callable[[BaselineBot, Situation, Data], Action]] = {
 }
 
 
-__all__ = ["BASELINE", "HANDLERS", "BaselineBot", "Personality"]
+__all__ = ["BASELINE", "HANDLERS", "BaselineBot", "Personality", "answer"]

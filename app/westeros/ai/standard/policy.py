@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 from ...engine.actions import Action
 from ...engine.content import Ruleset
-from .. import legal
 from ..analysis import Situation
 from ..baseline import HANDLERS as BASELINE_HANDLERS
+from ..baseline import answer
 from ..baseline.policy import Data
 from .action import StandardAction
 from .bidding import StandardBidding
@@ -28,14 +28,7 @@ class StandardBot(StandardAction, StandardMustering, StandardBidding, StandardCo
 
     def decide(self, view: Data, rules: Ruleset, budget: float) -> Action:
         """Answer ``view["prompt"]`` from the view alone (protocol.Player)."""
-        prompt = view["prompt"]
-        handler = HANDLERS.get(prompt["kind"])
-        if handler is None:
-            plugin = rules.ai_answers.get(prompt["kind"])  # a plugin's prompt (ports, Tides)
-            if plugin is not None:
-                return plugin.answer(view, rules, self.rnd)
-            return legal.fallback_action(view, rules)
-        return handler(self, Situation(view, rules), prompt["data"])
+        return answer(self, HANDLERS, view, rules)
 
 
 def _own(kind: str) -> Callable[[StandardBot, Situation, Data], Action]:
