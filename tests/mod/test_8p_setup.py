@@ -15,10 +15,7 @@ from westeros.engine.flow import pending
 from westeros.engine.setup import new_game
 from westeros.engine.state import State
 
-from .conftest import MOD
-
-CASTLE = {None: 0, "castle": 1, "stronghold": 2}
-TRACK_KEYS = {"iron_throne": "ironThrone", "fiefdoms": "fiefdoms", "kings_court": "kingsCourt"}
+from .conftest import MOD, TRACK_KEYS, assert_area_matches
 
 
 @pytest.fixture(scope="module")
@@ -34,17 +31,7 @@ def test_11_2_2_every_area_of_the_8_player_board_matches_the_fact_file(
     assert set(rules.areas) == set(theirs)
     assert eight.blocked == frozenset()  # Essos is in play with Targaryen
     for area_id, fact in theirs.items():
-        ours = rules.areas[area_id]
-        assert ours.name == fact["name"], area_id
-        assert ours.kind == fact["kind"], area_id
-        assert ours.castle == CASTLE[fact["castle"]], area_id
-        assert (ours.crowns, ours.barrels) == (fact["crowns"], fact["barrels"]), area_id
-        assert ours.home_of == fact.get("home_of"), area_id
-        if fact.get("home_of"):
-            assert ours.garrison == fact["garrison"], area_id
-        if fact["kind"] == "port":
-            assert ours.attrs["port_of"] == fact["port_of"], area_id
-            assert ours.attrs["port_sea"] == fact["port_sea"], area_id
+        assert_area_matches(rules.areas[area_id], fact)
 
 
 def test_11_2_2_adjacency_of_the_8_player_board_is_the_fact_files(

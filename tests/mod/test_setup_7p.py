@@ -13,10 +13,7 @@ from westeros.engine.content import Ruleset
 from westeros.engine.errors import ContentError
 from westeros.engine.setup import new_game
 
-from .conftest import MOD
-
-CASTLE = {None: 0, "castle": 1, "stronghold": 2}
-TRACK_KEYS = {"iron_throne": "ironThrone", "fiefdoms": "fiefdoms", "kings_court": "kingsCourt"}
+from .conftest import MOD, TRACK_KEYS, assert_area_matches
 
 
 def test_11_1_every_area_of_the_7_player_board_matches_the_fact_file(
@@ -26,17 +23,7 @@ def test_11_1_every_area_of_the_7_player_board_matches_the_fact_file(
     assert set(mod_rules.areas) - mod_rules.setups[7].blocked_areas == set(theirs)
     assert len(theirs) == 61
     for area_id, fact in theirs.items():
-        ours = mod_rules.areas[area_id]
-        assert ours.name == fact["name"], area_id
-        assert ours.kind == fact["kind"], area_id
-        assert ours.castle == CASTLE[fact["castle"]], area_id
-        assert (ours.crowns, ours.barrels) == (fact["crowns"], fact["barrels"]), area_id
-        assert ours.home_of == fact.get("home_of"), area_id
-        if fact.get("home_of"):
-            assert ours.garrison == fact["garrison"], area_id
-        if fact["kind"] == "port":
-            assert ours.attrs["port_of"] == fact["port_of"], area_id
-            assert ours.attrs["port_sea"] == fact["port_sea"], area_id
+        assert_area_matches(mod_rules.areas[area_id], fact)
 
 
 def test_11_1_adjacency_of_the_7_player_board_is_the_fact_files(
