@@ -8,6 +8,7 @@ from westeros.ai.protocol import Player
 from westeros.engine.actions import Action
 from westeros.engine.content import Ruleset
 from westeros.engine.march import MarchTurn, ResolveMarch
+from westeros.engine.planning import PlaceOrders, PlanningPhase
 from westeros.engine.state import State
 
 
@@ -39,4 +40,17 @@ def stark_attacks_white_harbor(
     run(s, MarchTurn("stark"))
     s = act(s, "stark", ResolveMarch("winterfell", (("white-harbor", attackers),)))
     assert prompt(s, "stark").kind == "choose_house_card"
+    return s
+
+
+def orders_of(rules: Ruleset, action: object) -> dict[str, str]:
+    """Area → order type of a placement."""
+    assert isinstance(action, PlaceOrders)
+    return {area: rules.order_tokens[token].type for area, token in action.orders}
+
+
+def planning(s: State) -> State:
+    """``s`` at the start of the Planning phase, Stark asked for its orders (4.1)."""
+    run(s, PlanningPhase())
+    assert prompt(s, "stark").kind == "place_orders"
     return s

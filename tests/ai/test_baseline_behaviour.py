@@ -4,7 +4,7 @@ player protocol (the bot sees only its own view)."""
 
 from __future__ import annotations
 
-from tests.ai.helpers import decision, stark_attacks_white_harbor
+from tests.ai.helpers import decision, orders_of, planning, stark_attacks_white_harbor
 from tests.builders import act, blank, order, prompt, put, run
 from westeros.ai import BaselineBot
 from westeros.engine.actions import Bid, Choose, SelectUnits
@@ -13,20 +13,8 @@ from westeros.engine.choices import DestroyUnits
 from westeros.engine.content import Ruleset
 from westeros.engine.march import MarchTurn, ResolveMarch
 from westeros.engine.mustering import MusterIn, MusterUnit
-from westeros.engine.planning import PlaceOrders, PlanningPhase
+from westeros.engine.planning import PlaceOrders
 from westeros.engine.state import State
-
-
-def orders_of(rules: Ruleset, action: PlaceOrders) -> dict[str, str]:
-    """Area → order type of a placement."""
-    return {area: rules.order_tokens[token].type for area, token in action.orders}
-
-
-def planning(s: State) -> State:
-    run(s, PlanningPhase())
-    assert prompt(s, "stark").kind == "place_orders"
-    return s
-
 
 # ---------------------------------------------------------------- 4 Planning
 

@@ -3,26 +3,12 @@ one decision each, asked through the player protocol (it sees only its own view)
 
 from __future__ import annotations
 
-from tests.ai.helpers import decision, stark_attacks_white_harbor
+from tests.ai.helpers import decision, orders_of, planning, stark_attacks_white_harbor
 from tests.builders import blank, prompt, put, run
 from westeros.ai.standard import StandardBot
 from westeros.engine.actions import Bid, Choose
 from westeros.engine.bidding import ClashOfKings
 from westeros.engine.content import Ruleset
-from westeros.engine.planning import PlaceOrders, PlanningPhase
-from westeros.engine.state import State
-
-
-def orders_of(rules: Ruleset, action: object) -> dict[str, str]:
-    """Area → order type of a placement."""
-    assert isinstance(action, PlaceOrders)
-    return {area: rules.order_tokens[token].type for area, token in action.orders}
-
-
-def planning(s: State) -> State:
-    run(s, PlanningPhase())
-    assert prompt(s, "stark").kind == "place_orders"
-    return s
 
 
 def test_4_1_a_threatened_home_castle_gets_a_defense_order(rules: Ruleset) -> None:
