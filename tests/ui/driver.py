@@ -3,7 +3,10 @@ calls into the page): a simple, deterministic strategy for every prompt the boar
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from playwright.sync_api import Locator, Page
 
@@ -11,6 +14,32 @@ TOKEN_PREFERENCE = ("march", "consolidate_power", "defense", "support", "raid")
 LABELS = {"Start over": "Start over", "more": "more"}
 """Button names the driver clicks by, in the page's language (the zh-CN walk replaces them)."""
 PROMPT_TIMEOUT_MS = 20_000
+
+
+def start_on_screen(
+    page: Page,
+    core: Any,
+    house: str,
+    players: int,
+    seed: str,
+    options: Iterable[str] = (),
+    lang: str = "en",
+    choose: Callable[[Page], None] | None = None,
+) -> str:
+    """Start a game by clicks on the new-game screen of ``core`` (a LiveCore): tick
+    ``options``, pick ``players`` and ``house``, let ``choose`` set anything else, fill
+    ``seed``; return the new game's id once its board is open."""
+    page.goto(f"{core.url}/?token={core.token}&lang={lang}")
+    for option in options:
+        page.locator(f"input[name={option}]").check()
+    page.locator(f"input[name=players][value='{players}']").check()
+    page.locator(f"label.start-house[data-house={house}]").click()
+    if choose is not None:
+        choose(page)
+    page.locator("input[name=seed]").fill(seed)
+    page.locator("form#new-game button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/games/[^/]+/play/{house}$"))
+    return re.findall(rf"/games/([^/]+)/play/{house}$", page.url)[0]
 
 
 @dataclass

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from westeros.engine import board
 from westeros.engine.view import visible
 
-from .driver import Played, place_orders, play_one, wait_for_decision
+from .driver import Played, place_orders, play_one, start_on_screen, wait_for_decision
 from .live import LiveCore
 from .test_board import settled
 
@@ -31,14 +31,11 @@ LATIN = re.compile(r"[A-Za-z]")
 
 def start(page: Page, core: LiveCore, lang: str = "en") -> str:
     """A 4-player game (2.1) where Stark is the person and Greyjoy the Turtle (baseline AI)."""
-    page.goto(f"{core.url}/?token={core.token}&lang={lang}")
-    page.locator("input[name=players][value='4']").check()
-    page.locator(f"label.start-house[data-house={PERSON}]").click()
-    page.get_by_test_id(f"personality-{TURTLE_SEAT}").select_option(value="turtle")
-    page.locator("input[name=seed]").fill(SEED)
-    page.locator("form#new-game button[type=submit]").click()
-    page.wait_for_url(re.compile(rf"/games/[^/]+/play/{PERSON}$"))
-    return re.findall(rf"/games/([^/]+)/play/{PERSON}$", page.url)[0]
+
+    def turtle(page: Page) -> None:
+        page.get_by_test_id(f"personality-{TURTLE_SEAT}").select_option(value="turtle")
+
+    return start_on_screen(page, core, PERSON, 4, SEED, lang=lang, choose=turtle)
 
 
 def offer_peace(page: Page) -> None:

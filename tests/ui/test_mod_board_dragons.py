@@ -7,8 +7,6 @@ Westeros, where it then stands."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
@@ -18,7 +16,7 @@ from playwright.sync_api import Page, expect
 from westeros.engine import board
 from westeros.engine.state import Unit
 
-from .driver import Played, commit, play_one, prompt_kind, wait_for_decision
+from .driver import Played, commit, play_one, prompt_kind, start_on_screen, wait_for_decision
 from .live import LiveCore
 
 PERSON = "targaryen"
@@ -28,14 +26,7 @@ SEED = "8008"
 
 def start(page: Page, core: LiveCore) -> str:
     """An 8-player Mother of Dragons game started on the new-game screen."""
-    page.goto(f"{core.url}/?token={core.token}")
-    page.locator("input[name=mother_of_dragons]").check()
-    page.locator("input[name=players][value='8']").check()
-    page.locator(f"label.start-house[data-house={PERSON}]").click()
-    page.locator("input[name=seed]").fill(SEED)
-    page.locator("form#new-game button[type=submit]").click()
-    page.wait_for_url(re.compile(rf"/games/[^/]+/play/{PERSON}$"))
-    return re.findall(rf"/games/([^/]+)/play/{PERSON}$", page.url)[0]
+    return start_on_screen(page, core, PERSON, 8, SEED, ["mother_of_dragons"])
 
 
 def test_11_5_3_the_person_flies_a_dragon_by_clicks_to_a_far_land_area(

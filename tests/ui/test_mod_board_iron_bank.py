@@ -15,7 +15,7 @@ pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright"
 
 from playwright.sync_api import Page, expect
 
-from .driver import Played, play_one, prompt_kind, wait_for_decision
+from .driver import Played, play_one, prompt_kind, start_on_screen, wait_for_decision
 from .live import LiveCore
 
 PERSON = "stark"
@@ -26,15 +26,9 @@ LATIN = re.compile(r"[A-Za-z]")
 
 def start(page: Page, core: LiveCore, lang: str = "en") -> str:
     """A 7-player Mother of Dragons game with the Iron Bank, Stark played by the person."""
-    page.goto(f"{core.url}/?token={core.token}&lang={lang}")
-    page.locator("input[name=mother_of_dragons]").check()
-    page.locator("input[name=mod_iron_bank]").check()
-    page.locator("input[name=players][value='7']").check()
-    page.locator(f"label.start-house[data-house={PERSON}]").click()
-    page.locator("input[name=seed]").fill(SEED)
-    page.locator("form#new-game button[type=submit]").click()
-    page.wait_for_url(re.compile(rf"/games/[^/]+/play/{PERSON}$"))
-    return re.findall(rf"/games/([^/]+)/play/{PERSON}$", page.url)[0]
+    return start_on_screen(
+        page, core, PERSON, 7, SEED, ["mother_of_dragons", "mod_iron_bank"], lang
+    )
 
 
 def test_11_9_4_the_person_buys_a_loan_by_clicks_in_the_iron_bank_panel(
