@@ -36,6 +36,16 @@ names them (``frontend/static/js/log.js``), so one translation serves both."""
 SIDE_NAMES = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
 
 
+def option_labels(rules: Ruleset) -> dict[str, str]:
+    """The English label of every option id the plugins' decisions offer (``EventText.options``),
+    for the log and the board."""
+    return {
+        option: label
+        for text in rules.event_texts.values()
+        for option, label in text.options.items()
+    }
+
+
 class Narrator:
     """Turns one event (``event_view`` data) into a sentence in one language; implements
     ``westeros.engine.content.Words`` for the event texts."""
@@ -45,11 +55,7 @@ class Narrator:
         self.translations = translations or gettext_module.NullTranslations()
         self._ = self.translations.gettext
         self.ngettext = self.translations.ngettext
-        self.labels: dict[str, str] = {
-            option: label
-            for text in rules.event_texts.values()
-            for option, label in text.options.items()
-        }
+        self.labels = option_labels(rules)
 
     def __call__(self, event: Mapping[str, Any]) -> str:
         text = self.rules.event_texts.get(str(event.get("kind", "")))

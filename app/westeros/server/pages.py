@@ -24,6 +24,7 @@ from westeros.store import HUMAN, DamagedGame, GameInfo
 
 from ..session import GameSession
 from .games import AI_LEVELS, NAME_LENGTH
+from .narrate import option_labels
 
 MAP_FILE = "map/westeros.svg"
 CHOICES_URL = "/new-game/choices"
@@ -426,6 +427,7 @@ def content_of(rules: Ruleset, seats: dict[str, str]) -> dict[str, Any]:
         if len(seats) in rules.setups
         else [],
         "star_limits": {n: list(s.star_limits) for n, s in sorted(rules.setups.items())},
+        "option_labels": option_labels(rules),
         "seats": seats,
         "plugins": [name for name, _ in rules.plugins],
     }

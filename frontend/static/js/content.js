@@ -197,6 +197,12 @@ export function anyCardName(id) {
   return extra && extra.name ? tc(extra.name) : prettify(id);
 }
 
+/** A plugin decision's option id as a translated label (the plugins' log labels), or null. */
+export function optionLabel(option) {
+  const label = section("option_labels")[option];
+  return label ? tc(label) : null;
+}
+
 /** The seats: {house: "human" | "ai"}. */
 export function seats() {
   return content.seats || {};

@@ -1,6 +1,6 @@
 // Log entries, option labels and reasons in plain words. The server narrates every event in
 // the page's language (`text` of each log entry, docs/protocol.md); this module only shows it.
-import { anyCardName, areaName, houseName, prettify, unitName } from "./content.js";
+import { anyCardName, areaName, houseName, optionLabel, prettify, unitName } from "./content.js";
 import { t } from "./i18n.js";
 import { reasonLabel } from "./prompt-titles.js";
 import { pluginOption } from "./registry.js";
@@ -61,7 +61,7 @@ const OPTIONS = {
  * tracks, cards, areas. */
 export function optionText(option) {
   if (OPTIONS[option]) return OPTIONS[option]();
-  const fromPlugin = pluginOption(option);
+  const fromPlugin = pluginOption(option) || optionLabel(option);
   if (fromPlugin) return fromPlugin;
   return anyCardName(option) !== prettify(option) ? anyCardName(option) : houseOrArea(option);
 }
