@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -92,6 +93,30 @@ def test_another_site_cannot_change_the_preferences(client: TestClient) -> None:
     )
     assert response.status_code == 403
     assert client.get("/settings.json").json()["muted"] is False
+
+
+def test_quick_changes_to_different_fields_are_all_kept(
+    client: TestClient, games: Games, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four clicks in the panel in quick succession (each saves one field) while the disk is
+    slow: none of them undoes another."""
+    store_setting = games.store.set_setting
+
+    def slow_disk(key: str, value: Any) -> None:
+        time.sleep(0.2)
+        store_setting(key, value)
+
+    monkeypatch.setattr(games.store, "set_setting", slow_disk)
+    changes = [{"volume": 25}, {"muted": True}, {"notifications": False}, {"ai_pace": "slow"}]
+    with ThreadPoolExecutor(len(changes)) as clicks:
+        answers = list(clicks.map(lambda c: client.put("/settings.json", json=c), changes))
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 200]
+    assert client.get("/settings.json").json() == {
+        "volume": 25,
+        "muted": True,
+        "notifications": False,
+        "ai_pace": "slow",
+    }
 
 
 def test_preferences_survive_a_restart_of_the_core(make_app: Callable[..., FastAPI]) -> None:
