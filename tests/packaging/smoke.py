@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 ADDRESS = re.compile(r"(http://127\.0\.0\.1:\d+/\?token=[^\s]+)")
+PLUGIN_SCRIPT = re.compile(r'"(/static/(?!js/)[^"]+\.js)"')  # in the board's content JSON
 
 
 def free_port() -> int:
@@ -118,6 +119,9 @@ def smoke_core(
         seen["board_has_map"] = 'id="area-winterfell"' in page
         script = opener.open(f"{base}/static/js/board.js", timeout=10)
         seen["script_status"] = script.status
+        seen["plugin_scripts"] = {
+            src: _status(opener, f"{base}{src}") for src in PLUGIN_SCRIPT.findall(page)
+        }
     finally:
         if stop_signal is not None:
             child.send_signal(stop_signal)
@@ -151,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         and seen["start_has_form"]
         and seen["board_has_map"]
         and seen["script_status"] == 200
+        and bool(seen["plugin_scripts"])
+        and set(seen["plugin_scripts"].values()) == {200}
     )
     if not ok:
         print(output[-4000:])

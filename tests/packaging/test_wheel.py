@@ -59,6 +59,7 @@ def test_the_installed_wheel_serves_the_start_screen_and_the_board(
     assert "/play/stark" in seen["board_url"]
     assert seen["board_has_map"]
     assert seen["script_status"] == 200
+    assert seen["plugin_scripts"] == {"/static/ports/ports.js": 200}
     assert seen["exit_code"] == 0
 
 
