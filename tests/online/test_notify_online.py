@@ -1,6 +1,6 @@
-"""An online table's board (issue 13.7, docs/online.md) announces a waiting decision once: the
-online board's own turn notice (online/board.js) stays, the local board's notify.js and its
-settings panel stand aside (the online server has no preferences route, and is never asked)."""
+"""An online table's board (issue 13.7, docs/online.md) announces a waiting decision the way the
+local board does (notify.js: title and sound at the default volume), while the settings panel
+stands aside (the online server has no preferences route, and is never asked)."""
 
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def test_an_online_board_announces_a_decision_once_and_asks_for_no_settings(
     page.get_by_test_id("start").click()
     page.get_by_test_id("play").click()
     page.wait_for_url("**/play/lannister")
-    expect(page).to_have_title("• Your turn — Alone · Westeros — board")  # the orders of 4.1
+    expect(page).to_have_title("● Your move — Alone · Westeros — board")  # the orders of 4.1
     expect(page.get_by_test_id("settings-open")).to_be_hidden()
-    expect(page.get_by_test_id("notify-sound")).to_have_count(0)
+    expect(page.get_by_test_id("notify-sound")).to_have_count(1)
     assert not [url for url in asked if "/settings.json" in url]
     assert not errors, errors

@@ -6,8 +6,8 @@
 // it shows to <body data-prompt> ("" while waiting) after every view from the seat's socket.
 // A decision already waiting when the page opens changes the title only.
 //
-// An online table's board (<body data-lobby>) announces turns itself (online/board.js) and
-// the online server keeps no preferences: there this script and its settings stand aside.
+// An online table's board (<body data-lobby>) announces turns the same way, but the online
+// server keeps no preferences: there the defaults apply and the settings panel is hidden.
 import { t } from "./i18n.js";
 import { askNotificationPermission, canNotify, preferences, startSettings } from "./settings.js";
 
@@ -121,8 +121,8 @@ function start() {
       { once: true },
     );
   }
-  startSettings(ring);
+  if (online) document.getElementById("settings-open")?.setAttribute("hidden", "");
+  else startSettings(ring);
 }
 
-if (online) document.getElementById("settings-open")?.setAttribute("hidden", "");
-else start();
+start();
