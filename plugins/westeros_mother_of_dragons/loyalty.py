@@ -32,13 +32,14 @@ def _store(state: State, found: dict[str, int]) -> None:
 
 
 def on_board(state: State) -> int:
-    """How many of the 20 tokens are on the board (collected ones never come back)."""
+    """How many of the 20 tokens are on the board (collected ones are off it, 11.6.3)."""
     return sum(tokens(state).values())
 
 
 def place(state: State, area: str, reason: str) -> bool:
-    """Put one token on ``area``; fails (False) when all 20 are out (11.6.1)."""
-    if on_board(state) + state.ext.get(COLLECTED, 0) >= TOTAL:
+    """Put one token on ``area``; fails (False) only while all 20 are on the board (11.6.1):
+    tokens Targaryen collected have left the board."""
+    if on_board(state) >= TOTAL:
         state.emit("loyalty_exhausted", area=area)
         return False
     found = tokens(state)
