@@ -1,0 +1,75 @@
+"""Vassal rules of RULES.md 11.10 (and 11.9.4 for vassals) that the other vassal tests leave
+out: Storm of Swords forbids both vassal Defense tokens (11.10.5), a vassal's supply follows a
+Supply card (11.10.2), and a vassal has no Iron Bank order, so it never buys a loan (11.9.4).
+A 4-player game: Baratheon commands Arryn, Lannister Martell, Greyjoy Tyrell."""
+
+from __future__ import annotations
+
+import pytest
+
+from westeros.engine.content import Ruleset
+from westeros.engine.errors import ForbiddenOrder, IllegalOrder
+from westeros.engine.flow import apply, pending
+from westeros.engine.planning import PlaceOrders
+from westeros.engine.setup import new_game
+from westeros.engine.state import State
+from westeros.engine.supply import update_supply
+from westeros.plugins import build_ruleset
+from westeros_mother_of_dragons.vassals import ClaimVassalsAction
+
+VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
+WITH_BANK = VASSALS | {"mod_iron_bank": True, "mod_sea_orders": True}
+PLAYERS = ("baratheon", "lannister", "stark", "greyjoy")
+VASSAL_TOKENS = {
+    "vassal-march+0",
+    "vassal-raid-support+1",
+    "vassal-defense+1-muster",
+    "vassal-defense+3",
+}
+
+
+def arryn_to_order(options: dict[str, bool], restrictions: frozenset[str] = frozenset()) -> State:
+    """Claims made and every player's orders placed: Arryn's commander is asked next."""
+    s = new_game(build_ruleset(options), 4, 1, options)
+    s.restrictions = restrictions
+    for house, claimed in (("baratheon", ("arryn",)), ("lannister", ("martell",)), ("stark", ())):
+        s, _ = apply(s, house, ClaimVassalsAction(claimed))
+    for house in PLAYERS:
+        p = pending(s)[house]
+        plain = [t["id"] for t in p.data["tokens"] if not t["star"] and not t["forbidden"]]
+        s, _ = apply(s, house, PlaceOrders(tuple(zip(p.data["areas"], plain, strict=False))))
+    return s
+
+
+def test_11_10_5_storm_of_swords_forbids_both_vassal_defense_tokens() -> None:
+    s = arryn_to_order(VASSALS, frozenset({"defense"}))
+    forbidden = {t["id"]: t["forbidden"] is not None for t in pending(s)["arryn"].data["tokens"]}
+    assert forbidden == {
+        "vassal-march+0": False,
+        "vassal-raid-support+1": False,
+        "vassal-defense+1-muster": True,
+        "vassal-defense+3": True,
+    }
+    with pytest.raises(ForbiddenOrder):
+        apply(s, "arryn", PlaceOrders((("the-eyrie", "vassal-defense+1-muster"),)))
+    apply(s, "arryn", PlaceOrders((("the-eyrie", "vassal-march+0"),)))
+
+
+def test_11_10_2_a_vassal_s_supply_follows_a_supply_card() -> None:
+    """Vassal Arryn starts at 4; its units stand in The Eyrie (1 barrel), The Vale of Arryn (0)
+    and The Mountains of the Moon (1): a Supply card sets it to 2."""
+    rules: Ruleset = build_ruleset(VASSALS)
+    s = new_game(rules, 4, 1, VASSALS, start=False)
+    assert s.supply["arryn"] == 4
+    update_supply(s)
+    assert s.supply["arryn"] == 2
+
+
+def test_11_9_4_a_vassal_has_no_iron_bank_order_and_no_power_for_a_loan() -> None:
+    """With the Iron Bank every player starts with 7 PT (11.9.1), a vassal still with none."""
+    s = arryn_to_order(WITH_BANK)
+    assert {t["id"] for t in pending(s)["arryn"].data["tokens"]} == VASSAL_TOKENS
+    assert s.power["arryn"] == 0
+    assert {s.power[h] for h in PLAYERS} == {7}
+    with pytest.raises(IllegalOrder, match="no order token"):
+        apply(s, "arryn", PlaceOrders((("the-bite", "iron-bank"),)))
