@@ -1,11 +1,14 @@
 """Loyalty-token rules of RULES.md 11.6 that the other loyalty tests leave out: the 20-token
-limit counts only tokens on the board (11.6.1), tokens stack (11.6.1), a token moved into an
-area Targaryen holds is collected (11.6.3), and Targaryen bids in wildling attacks and suffers
+limit counts only tokens on the board (11.6.1), tokens stack (11.6.1), collection after a
+combat and around deck IV's token moves (11.6.3), and Targaryen bids in wildling attacks and suffers
 their penalties (11.6.7). Expected values are read from the rule text."""
 
 from __future__ import annotations
 
 from tests.builders import act, prompt, put, run
+from tests.engine.test_combat import fight, hand
+from tests.engine.test_house_cards import block
+from westeros.engine import board
 from westeros.engine.actions import Bid, Choose
 from westeros.engine.content import Ruleset
 from westeros.engine.state import State
@@ -91,3 +94,37 @@ def test_11_6_7_targaryen_bids_against_the_wildlings_and_suffers_as_lowest_bidde
     assert sorted(u.type for u in s.units["pentos"]) == ["footman", "footman"]
     assert s.power[T] == 2
     assert all(s.power[h] == 1 for h in s.houses if h != T)
+
+
+def test_11_6_3_a_printed_token_on_a_targaryen_area_is_collected_before_any_move(
+    mod_rules: Ruleset,
+) -> None:
+    """Word Spreads Quickly prints a token on Crackclaw Point, which Targaryen holds: it is
+    collected before the first house moves a token, so no house can move it away."""
+    s = blank8(mod_rules, 3)
+    put(s, "crackclaw-point", T, "footman")
+    s.ext["loyalty_tokens"] = ()
+    s.ext["loyalty_collected"] = 0
+    s.power = dict.fromkeys(s.houses, 0)
+    s.revealed = ("word-spreads-quickly",)
+    run(s, ResolveWesterosCard(0))
+    assert s.ext["loyalty_collected"] == 1
+    first = s.tracks["iron_throne"][0]
+    assert not [m for m in prompt(s, first).data["options"] if m.startswith("crackclaw-point>")]
+
+
+def test_11_6_3_collected_after_a_march_that_wins_a_combat(mod_rules: Ruleset) -> None:
+    """Targaryen takes Blackwater (2 tokens) from a Stark footman: the tokens are collected
+    once the combat is over."""
+    s = blank8(mod_rules, 3)
+    s.ext["loyalty_tokens"] = (("blackwater", 2),)
+    s.ext["loyalty_collected"] = 0
+    put(s, "blackwater", "stark", "footman")
+    put(s, "stoney-sept", T, "knight", "knight")
+    block(s, T, "stark")
+    hand(s, T, "arstan-whitebeard")
+    hand(s, "stark", "ser-rodrick-cassel")
+    s = fight(s, T, "stoney-sept", "blackwater")
+    assert board.controller(s, "blackwater") == T
+    assert s.ext["loyalty_collected"] == 2
+    assert tokens(s) == {}
