@@ -1,18 +1,22 @@
 """Vassal rules of RULES.md 11.10 (and 11.9.4 for vassals) that the other vassal tests leave
 out: Storm of Swords forbids both vassal Defense tokens (11.10.5), a vassal's supply follows a
-Supply card (11.10.2), and a vassal has no Iron Bank order, so it never buys a loan (11.9.4).
+Supply card (11.10.2), a vassal's raid gains no PT (11.10.7), and a vassal has no Iron Bank
+order nor PT, so it never buys a loan (11.9.4).
 A 4-player game: Baratheon commands Arryn, Lannister Martell, Greyjoy Tyrell."""
 
 from __future__ import annotations
 
 import pytest
 
+from westeros.engine import board
+from westeros.engine.action_phase import OrderLoop
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import ForbiddenOrder, IllegalOrder
-from westeros.engine.flow import apply, pending
+from westeros.engine.flow import advance, apply, pending
 from westeros.engine.planning import PlaceOrders
+from westeros.engine.raid import ResolveRaid
 from westeros.engine.setup import new_game
-from westeros.engine.state import State
+from westeros.engine.state import Order, State
 from westeros.engine.supply import update_supply
 from westeros.plugins import build_ruleset
 from westeros_mother_of_dragons.vassals import ClaimVassalsAction
@@ -73,3 +77,18 @@ def test_11_9_4_a_vassal_has_no_iron_bank_order_and_no_power_for_a_loan() -> Non
     assert {s.power[h] for h in PLAYERS} == {7}
     with pytest.raises(IllegalOrder, match="no order token"):
         apply(s, "arryn", PlaceOrders((("the-bite", "iron-bank"),)))
+
+
+def test_11_10_7_a_vassal_raiding_a_consolidate_power_order_gains_no_power() -> None:
+    """Arryn's Raid/Support +1 in The Mountains of the Moon removes Stark's Consolidate Power
+    in The Twins: Stark discards 1 PT, the vassal gets none (nor its commander)."""
+    s = new_game(build_ruleset(VASSALS), 4, 1, VASSALS, start=False)
+    s.ext["vassal_commanders"] = (("arryn", "baratheon"),)
+    s.orders["the-mountains-of-the-moon"] = Order("arryn", "vassal-raid-support+1")
+    board.add_units(s, "the-twins", "stark", ["footman"])
+    s.orders["the-twins"] = Order("stark", "consolidate_power+0")
+    s.push(OrderLoop("raid"))
+    advance(s)
+    s, _ = apply(s, "arryn", ResolveRaid("the-mountains-of-the-moon", "the-twins"))
+    assert "the-twins" not in s.orders
+    assert (s.power["stark"], s.power["arryn"], s.power["baratheon"]) == (4, 0, 5)
