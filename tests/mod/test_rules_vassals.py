@@ -92,3 +92,15 @@ def test_11_10_7_a_vassal_raiding_a_consolidate_power_order_gains_no_power() -> 
     s, _ = apply(s, "arryn", ResolveRaid("the-mountains-of-the-moon", "the-twins"))
     assert "the-twins" not in s.orders
     assert (s.power["stark"], s.power["arryn"], s.power["baratheon"]) == (4, 0, 5)
+
+
+def test_11_10_4_the_vassal_tokens_carry_their_printed_values() -> None:
+    """March +0, Raid/Support +1 (a plain raid first, 11.10.5), Defense +1/Muster, Defense +3."""
+    tokens = build_ruleset(VASSALS).order_tokens
+    printed = {t: (tokens[t].type, tokens[t].bonus, tokens[t].star) for t in VASSAL_TOKENS}
+    assert printed == {
+        "vassal-march+0": ("march", 0, False),
+        "vassal-raid-support+1": ("raid", 0, False),
+        "vassal-defense+1-muster": ("defense", 1, False),
+        "vassal-defense+3": ("defense", 3, False),
+    }
