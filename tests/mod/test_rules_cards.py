@@ -51,21 +51,22 @@ def test_11_7_5_a_card_removed_from_the_game_is_not_taken_back(mod_rules: Rulese
 def test_11_7_5_daenerys_b_gets_the_blade_asked_even_when_the_victor_stays(
     mod_rules: Ruleset,
 ) -> None:
-    """Four footmen and Daenerys (4) attack 3 Stark footmen and Ser Rodrik (1): 8 to 4. Stark,
-    the Blade holder, loses either way, yet is asked; with the Blade the gap is 3, not 4."""
+    """Stark, the Blade holder, attacks with 3 footmen and Robb Stark (3) into 4 Targaryen
+    footmen with Daenerys (4): 6 to 8. Stark loses either way, yet is asked; with the Blade
+    the gap is 1, not 2, and Stark discards 1 PT."""
     s = blank8_b(mod_rules)
     s.blade_used = False
     s.tracks["fiefdoms"] = ("stark", *(h for h in s.tracks["fiefdoms"] if h != "stark"))
     s.power["stark"] = 5
-    put(s, "blackwater", "stark", "footman", "footman", "footman")
-    put(s, "stoney-sept", "targaryen", *["footman"] * 4)
+    put(s, "stoney-sept", "stark", "footman", "footman", "footman")
+    put(s, "blackwater", "targaryen", *["footman"] * 4)
     block(s, "targaryen", "stark")
-    cards(s, "daenerys-targaryen-b", RODRIK)
-    s = fight(s, "targaryen", "stoney-sept", "blackwater")
+    cards(s, "daenerys-targaryen-b", "robb-stark")
+    s = fight(s, "stark", "stoney-sept", "blackwater")
     assert prompt(s, "stark").kind == "use_blade"
     s, events = apply(s, "stark", Choose("use"))
-    assert won(events) == [8, 5]
-    assert s.power["stark"] == 5 - 3
+    assert won(events) == [7, 8]
+    assert s.power["stark"] == 5 - 1
 
 
 def test_11_11_1_deck_iv_is_the_fact_files_ten_cards_without_wildling_icons(

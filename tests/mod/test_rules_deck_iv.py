@@ -10,26 +10,21 @@ from westeros.engine.content import Ruleset
 from westeros.engine.state import State
 from westeros.engine.westeros_phase import ResolveWesterosCard
 
+from .test_deck_iv_cards import options, tokens
 from .test_targaryen_cards import blank8
 
 T = "targaryen"
 
 
-def tokens(s: State) -> dict[str, int]:
-    return dict(s.ext.get("loyalty_tokens", ()))
-
-
-def reveal(s: State, card: str) -> State:
-    """Resolve deck IV ``card`` on a board without loyalty tokens."""
-    s.ext["loyalty_tokens"] = ()
-    s.ext["loyalty_collected"] = 0
+def reveal(
+    s: State, card: str, on_board: dict[str, int] | None = None, collected: int = 0
+) -> State:
+    """Resolve deck IV ``card`` with ``on_board`` loyalty tokens (none by default) out and
+    ``collected`` ones scored."""
+    s.ext["loyalty_tokens"] = tuple(sorted((on_board or {}).items()))
+    s.ext["loyalty_collected"] = collected
     s.revealed = (card,)
     return run(s, ResolveWesterosCard(0))
-
-
-def options(s: State, house: str = T) -> list[str]:
-    p = prompt(s, house)
-    return [] if p is None else list(p.data["options"])
 
 
 def test_11_11_2_domestic_disputes_reaches_at_most_4_houses(mod_rules: Ruleset) -> None:

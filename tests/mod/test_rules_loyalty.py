@@ -1,7 +1,7 @@
 """Loyalty-token rules of RULES.md 11.6 that the other loyalty tests leave out: the 20-token
 limit counts only tokens on the board (11.6.1), tokens stack (11.6.1), collection after a
-combat and around deck IV's token moves (11.6.3), and Targaryen bids in wildling attacks and suffers
-their penalties (11.6.7). Expected values are read from the rule text."""
+combat and around deck IV's token moves (11.6.3), and Targaryen bids in wildling attacks and
+suffers their penalties (11.6.7). Expected values are read from the rule text."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from westeros.engine import board
 from westeros.engine.actions import Bid, Choose
 from westeros.engine.content import Ruleset
 from westeros.engine.state import State
-from westeros.engine.westeros_phase import ResolveWesterosCard
 from westeros.engine.wildlings import WildlingAttack
 
+from .test_deck_iv_cards import tokens
+from .test_rules_deck_iv import reveal
 from .test_targaryen_cards import blank8
 
 T = "targaryen"
@@ -22,39 +23,36 @@ FOURTEEN = {"riverrun": 4, "harrenhal": 4, "the-twins": 3, "winterfell": 3}
 TWENTY = {**FOURTEEN, "sunspear": 6}
 
 
-def tokens(s: State) -> dict[str, int]:
-    return dict(s.ext.get("loyalty_tokens", ()))
-
-
-def reveal(rules: Ruleset, card: str, collected: int, on_board: dict[str, int]) -> State:
-    """Deck IV ``card`` is resolved with ``on_board`` tokens out and ``collected`` scored."""
+def nobody_can_pay(rules: Ruleset) -> State:
+    """An 8-player board in round 3 where no house has PT for a deck IV option."""
     s = blank8(rules, 3)
-    s.ext["loyalty_tokens"] = tuple(sorted(on_board.items()))
-    s.ext["loyalty_collected"] = collected
-    s.power = dict.fromkeys(s.houses, 0)  # nobody can pay for an option
-    s.revealed = (card,)
-    return run(s, ResolveWesterosCard(0))
+    s.power = dict.fromkeys(s.houses, 0)
+    return s
+
+
+def word_spreads_with_targaryen_in(rules: Ruleset, area: str) -> State:
+    """Word Spreads Quickly is resolved while a Targaryen footman holds ``area``."""
+    s = nobody_can_pay(rules)
+    put(s, area, T, "footman")
+    return reveal(s, "word-spreads-quickly")
 
 
 def test_11_6_1_collected_tokens_leave_room_on_the_board(mod_rules: Ruleset) -> None:
     """14 on the board and 6 collected: not all 20 are on the board, so Seagard gets one."""
-    s = reveal(mod_rules, "strongholds-of-resistance", 6, FOURTEEN)
+    s = reveal(nobody_can_pay(mod_rules), "strongholds-of-resistance", FOURTEEN, 6)
     assert tokens(s) == {**FOURTEEN, "seagard": 1}
 
 
 def test_11_6_1_no_placement_while_all_20_are_on_the_board(mod_rules: Ruleset) -> None:
-    s = reveal(mod_rules, "strongholds-of-resistance", 0, TWENTY)
+    s = reveal(nobody_can_pay(mod_rules), "strongholds-of-resistance", TWENTY)
     assert tokens(s) == TWENTY
     assert [e.data["area"] for e in s.events if e.kind == "loyalty_exhausted"] == ["seagard"]
 
 
 def test_11_6_1_any_number_of_tokens_stack_in_one_area(mod_rules: Ruleset) -> None:
     s = blank8(mod_rules, 3)
-    s.ext["loyalty_tokens"] = (("the-boneway", 2),)
-    s.ext["loyalty_collected"] = 0
     s.power[T] = 1
-    s.revealed = ("southron-ambitions",)
-    run(s, ResolveWesterosCard(0))
+    s = reveal(s, "southron-ambitions", {"the-boneway": 2})
     s = act(s, T, Choose("the-boneway"))
     assert tokens(s) == {"searoad-marches": 1, "dornish-marches": 1, "the-boneway": 3}
 
@@ -62,13 +60,7 @@ def test_11_6_1_any_number_of_tokens_stack_in_one_area(mod_rules: Ruleset) -> No
 def test_11_6_3_a_token_moved_into_a_targaryen_area_is_collected(mod_rules: Ruleset) -> None:
     """Word Spreads Quickly: a house moves the Crackclaw Point token into Harrenhal, which a
     Targaryen footman holds; Targaryen has no PT to cancel, and collects it by the card's end."""
-    s = blank8(mod_rules, 3)
-    put(s, "harrenhal", T, "footman")
-    s.ext["loyalty_tokens"] = ()
-    s.ext["loyalty_collected"] = 0
-    s.power = dict.fromkeys(s.houses, 0)
-    s.revealed = ("word-spreads-quickly",)
-    run(s, ResolveWesterosCard(0))
+    s = word_spreads_with_targaryen_in(mod_rules, "harrenhal")
     first = s.tracks["iron_throne"][0]
     assert "crackclaw-point>harrenhal" in prompt(s, first).data["options"]
     s = act(s, first, Choose("crackclaw-point>harrenhal"))
@@ -101,13 +93,7 @@ def test_11_6_3_a_printed_token_on_a_targaryen_area_is_collected_before_any_move
 ) -> None:
     """Word Spreads Quickly prints a token on Crackclaw Point, which Targaryen holds: it is
     collected before the first house moves a token, so no house can move it away."""
-    s = blank8(mod_rules, 3)
-    put(s, "crackclaw-point", T, "footman")
-    s.ext["loyalty_tokens"] = ()
-    s.ext["loyalty_collected"] = 0
-    s.power = dict.fromkeys(s.houses, 0)
-    s.revealed = ("word-spreads-quickly",)
-    run(s, ResolveWesterosCard(0))
+    s = word_spreads_with_targaryen_in(mod_rules, "crackclaw-point")
     assert s.ext["loyalty_collected"] == 1
     first = s.tracks["iron_throne"][0]
     assert not [m for m in prompt(s, first).data["options"] if m.startswith("crackclaw-point>")]

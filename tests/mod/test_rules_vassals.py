@@ -8,28 +8,22 @@ from __future__ import annotations
 
 import pytest
 
-from westeros.engine import board
+from tests.builders import act, order, put, run
 from westeros.engine.action_phase import OrderLoop
 from westeros.engine.content import Ruleset
 from westeros.engine.errors import ForbiddenOrder, IllegalOrder
-from westeros.engine.flow import advance, apply, pending
+from westeros.engine.flow import apply, pending
 from westeros.engine.planning import PlaceOrders
 from westeros.engine.raid import ResolveRaid
 from westeros.engine.setup import new_game
-from westeros.engine.state import Order, State
+from westeros.engine.state import State
 from westeros.engine.supply import update_supply
 from westeros.plugins import build_ruleset
 from westeros_mother_of_dragons.vassals import ClaimVassalsAction
 
-VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
+from .test_vassals_orders import PLAYERS, VASSAL_TOKENS, VASSALS
+
 WITH_BANK = VASSALS | {"mod_iron_bank": True, "mod_sea_orders": True}
-PLAYERS = ("baratheon", "lannister", "stark", "greyjoy")
-VASSAL_TOKENS = {
-    "vassal-march+0",
-    "vassal-raid-support+1",
-    "vassal-defense+1-muster",
-    "vassal-defense+3",
-}
 
 
 def arryn_to_order(options: dict[str, bool], restrictions: frozenset[str] = frozenset()) -> State:
@@ -84,12 +78,11 @@ def test_11_10_7_a_vassal_raiding_a_consolidate_power_order_gains_no_power() -> 
     in The Twins: Stark discards 1 PT, the vassal gets none (nor its commander)."""
     s = new_game(build_ruleset(VASSALS), 4, 1, VASSALS, start=False)
     s.ext["vassal_commanders"] = (("arryn", "baratheon"),)
-    s.orders["the-mountains-of-the-moon"] = Order("arryn", "vassal-raid-support+1")
-    board.add_units(s, "the-twins", "stark", ["footman"])
-    s.orders["the-twins"] = Order("stark", "consolidate_power+0")
-    s.push(OrderLoop("raid"))
-    advance(s)
-    s, _ = apply(s, "arryn", ResolveRaid("the-mountains-of-the-moon", "the-twins"))
+    put(s, "the-twins", "stark", "footman")
+    order(s, "the-twins", "consolidate_power+0")
+    order(s, "the-mountains-of-the-moon", "vassal-raid-support+1")  # its vassal setup's units
+    run(s, OrderLoop("raid"))
+    s = act(s, "arryn", ResolveRaid("the-mountains-of-the-moon", "the-twins"))
     assert "the-twins" not in s.orders
     assert (s.power["stark"], s.power["arryn"], s.power["baratheon"]) == (4, 0, 5)
 
