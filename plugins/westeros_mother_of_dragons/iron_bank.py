@@ -20,7 +20,7 @@ from westeros.engine import board, power, rng, tracks
 from westeros.engine.actions import Action, Choose, SelectUnits
 from westeros.engine.choices import ChooseOption, DestroyUnits, units_to_pairs
 from westeros.engine.content import AreaDef, Ruleset
-from westeros.engine.flow import Prompt, Step
+from westeros.engine.flow import Prompt, Step, left_out
 from westeros.engine.state import State
 
 from . import loans
@@ -57,7 +57,8 @@ def held(state: State, house: str) -> list[str]:
 
 
 def setup(state: State) -> None:
-    """11.9.1: shuffle the loan deck, empty slots, 7 PT per house (S&R)."""
+    """11.9.1: shuffle the loan deck, empty slots, 7 PT per house (S&R); vassals have no PT
+    (11.10.1)."""
     if not enabled(state):
         return
     deck, state.seed = rng.shuffled(state.seed, tuple(loans.LOANS))
@@ -66,7 +67,8 @@ def setup(state: State) -> None:
     state.ext[LOANS_HELD] = ()
     state.ext[SLOT_COSTS] = COSTS
     for house in state.houses:
-        state.power[house] = STARTING_POWER
+        if not left_out(state, house, "power"):
+            state.power[house] = STARTING_POWER
 
 
 def age_market(state: State) -> None:
@@ -95,12 +97,14 @@ def round_start(state: State) -> None:
 
 
 def blade_chooser(state: State, debtor: str) -> str:
-    """Who destroys a debtor's units (11.9.5): the Blade holder, or if that is the debtor,
-    the next house on the Fiefdoms track."""
+    """Who destroys a debtor's units (11.9.5): the Blade holder (never a vassal, 11.10.1), or
+    if that is the debtor, the next house on the Fiefdoms track that is not a vassal."""
+    holder = tracks.holder(state, tracks.FIEFDOMS)
+    if holder != debtor:
+        return holder
     order = state.tracks[tracks.FIEFDOMS]
-    if order[0] != debtor:
-        return order[0]
-    return order[1] if len(order) > 1 else debtor
+    after = order[order.index(debtor) + 1 :]
+    return next((h for h in after if not left_out(state, h, "dominance")), debtor)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -3,10 +3,14 @@
 State, public in ``state.ext``: ``loyalty_tokens`` ((area, count) pairs, sorted by area) and
 ``loyalty_collected`` (tokens Targaryen has collected for good). In 8-player games one token
 starts on King's Landing (setup ``loyalty_tokens``, 11.6.1). Targaryen collects the tokens of
-every area it controls at each consequence check (Appendix A.3), which covers every March order
-resolution and the end of the Westeros phase (11.6.3); deck IV's token movements collect after
-each move. Its victory points are the collected tokens plus 1 while it controls Pentos and
-replace its castle count for the instant win at 7 and the ranking after round 10 (11.6.4-5)."""
+every area it controls at each consequence check (Appendix A.3). That covers 11.6.3's points,
+every March order resolution and the end of the Westeros phase; the other checks (wildling
+penalties, supply, loans, debts, Clean Up) never find a token to collect, since tokens reach
+an area Targaryen holds only by deck IV and Targaryen comes to hold a land area only by a
+march (a home area reverting is Pentos, where no token can get). Deck IV's token movements
+collect before each house's move and after the last (as S&R). Its victory points are the
+collected tokens plus 1 while it controls Pentos and replace its castle count for the instant
+win at 7 and the ranking after round 10 (11.6.4-5)."""
 
 from __future__ import annotations
 
@@ -32,13 +36,14 @@ def _store(state: State, found: dict[str, int]) -> None:
 
 
 def on_board(state: State) -> int:
-    """How many of the 20 tokens are on the board (collected ones never come back)."""
+    """How many of the 20 tokens are on the board (collected ones are off it, 11.6.3)."""
     return sum(tokens(state).values())
 
 
 def place(state: State, area: str, reason: str) -> bool:
-    """Put one token on ``area``; fails (False) when all 20 are out (11.6.1)."""
-    if on_board(state) + state.ext.get(COLLECTED, 0) >= TOTAL:
+    """Put one token on ``area``; fails (False) only while all 20 are on the board (11.6.1):
+    tokens Targaryen collected have left the board."""
+    if on_board(state) >= TOTAL:
         state.emit("loyalty_exhausted", area=area)
         return False
     found = tokens(state)

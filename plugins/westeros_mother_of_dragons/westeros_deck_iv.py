@@ -282,10 +282,12 @@ def fire_made_flesh(state: State, card: str) -> None:
 
 
 def scattering_dissent(state: State, card: str) -> None:
+    loyalty.collect(state)  # before the first move too, as before every later one (11.6.3)
     state.push(MovingTokens(tuple(reversed(tracks.turn_order(state))), card, 1))
 
 
 def word_spreads_quickly(state: State, card: str) -> None:
+    loyalty.collect(state)  # before the first move too, as before every later one (11.6.3)
     state.push(MovingTokens(tuple(tracks.turn_order(state)), card, 2))
 
 

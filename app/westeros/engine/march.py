@@ -344,7 +344,8 @@ def area_options(state: State, house: str, area: str, declined: Declined = ()) -
 @dataclasses.dataclass(frozen=True, slots=True)
 class MarchTurn(Decision):
     """``house`` resolves one of its March orders (5.1, 5.3). When none of its March orders can
-    move a unit anywhere (e.g. only routed units, §12.4), one is removed without asking.
+    move a unit anywhere, neither by adjacency nor by a plugin's ``group_reach`` (e.g. only
+    routed units, §12.4), one is removed without asking.
     ``declined``: houses that refused to support its attack on a neutral force (5.5.1)."""
 
     house: str
@@ -353,7 +354,11 @@ class MarchTurn(Decision):
     def prompts(self, state: State) -> dict[str, Prompt]:
         areas = areas_with(state, self.house, MARCH)
         options = {a: area_options(state, self.house, a, self.declined) for a in areas}
-        if not any(entries for o in options.values() for entries in o["destinations"].values()):
+        if not any(
+            entries
+            for o in options.values()
+            for entries in (*o["destinations"].values(), *o.get("group_reach", {}).values())
+        ):
             return {}
         data = {
             "marches": options,
