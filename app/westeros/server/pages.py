@@ -171,7 +171,7 @@ def _playable(
             new_game(rules, count, 0, dict(options))
         except EngineError:  # a plugin's setup refuses this count (rule_setup)
             continue
-        out.append((count, setup.houses))
+        out.append((count, setup.seated_houses()))
     return tuple(out)
 
 
