@@ -437,7 +437,7 @@ def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> di
     """The context of ``board.html``: the game (its name), the seat, who plays every seat
     (``seat_list``: ``GameLister.seats``), the inline map and the content."""
     state = session.state
-    seats = {h: ("ai" if session.is_ai(h) else "human") for h in state.houses}
+    seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.players}
     return {
         "game_id": session.game_id,
         "house": house,

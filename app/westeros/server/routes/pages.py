@@ -114,7 +114,7 @@ def router(core: Core) -> APIRouter:
         session = core.session(game_id)
         if isinstance(session, Response):
             return session
-        seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.state.houses}
+        seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.players}
         return JSONResponse(pages.content_of(session.state.rules, seats))
 
     @api.get("/map.css")
