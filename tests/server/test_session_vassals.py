@@ -5,6 +5,7 @@ seat sees a vassal's drawn house cards only while it commands that vassal (11.10
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -65,7 +66,7 @@ def test_11_2_5_only_player_houses_have_seats(store: GameStore, rules: Ruleset) 
 
 
 def test_11_10_3_a_person_and_ais_play_a_round_each_vassal_answered_by_its_commander(
-    store: GameStore, rules: Ruleset
+    store: GameStore, rules: Ruleset, caplog: pytest.LogCaptureFixture
 ) -> None:
     session = create(store, rules, (PERSON,), seed=11)
     seen: list[dict[str, Any]] = []
@@ -74,6 +75,7 @@ def test_11_10_3_a_person_and_ais_play_a_round_each_vassal_answered_by_its_comma
     answered: dict[str, set[str]] = {v: set() for v in VASSALS}
     person_kinds: list[str] = []
     decisions = 0
+    caplog.set_level(logging.ERROR, logger="westeros.session")
     while session.state.round == 1 and decisions < LIMIT:
         waiting = pending(session.state)
         assert waiting, "the game stalled: nobody is asked to decide"
@@ -103,6 +105,7 @@ def test_11_10_3_a_person_and_ais_play_a_round_each_vassal_answered_by_its_comma
             assert session.handle(PERSON, message) is None
         decisions += 1
     assert session.state.round == 2, f"round 1 did not end after {decisions} decisions"
+    assert not caplog.records, "an AI answer for a house or its vassal had to be replaced"
     claims = [e.data for _, e in session.history() if e.kind == "vassals_claimed"]
     assert {"house": PERSON, "vassals": [CLAIMED]} in claims
     assert answered[CLAIMED] == {PERSON}
