@@ -53,7 +53,9 @@ def commanders(view: dict[str, Any]) -> dict[str, str]:
     return dict(view["ext"].get("vassal_commanders", ()))
 
 
-def test_11_2_5_only_player_houses_have_seats(store: GameStore, rules: Ruleset) -> None:
+def test_11_2_5_only_player_houses_have_seats_stored_resumed_and_imported(
+    store: GameStore, rules: Ruleset
+) -> None:
     session = create(store, rules, (PERSON,), seed=3)
     assert sorted(session.players) == sorted(PLAYERS)
     assert sorted(session.state.houses) == sorted(PLAYERS + VASSALS)
@@ -63,6 +65,8 @@ def test_11_2_5_only_player_houses_have_seats(store: GameStore, rules: Ruleset) 
     resumed = GameSession.resume(store, session.game_id, baseline_bots)
     assert sorted(resumed.players) == sorted(PLAYERS)
     assert resumed.state.hash() == session.state.hash()
+    imported = store.import_game(store.export_json(session.game_id))
+    assert [s.house for s in imported.setup.seats] == list(PLAYERS)
 
 
 def test_11_10_3_a_person_and_ais_play_a_round_each_vassal_answered_by_its_commander(
