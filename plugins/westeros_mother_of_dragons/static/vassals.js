@@ -1,8 +1,9 @@
 // Vassals in the browser (RULES.md 11.10): the claim_vassals screen (11.10.3: pick up to the
 // prompt's `max` of the offered vassals, or none), the names of the vassal order tokens
 // (11.10.4-11.10.5) and the Vassals panel (each claimed vassal and its commander this round,
-// from the view's public `ext.vassal_commanders`). Every fact comes from the prompt data or the view; the
-// rules stay in the engine. Imported by the board in games with the `mod_vassals` option.
+// from the view's public `ext.vassal_commanders`). Every fact comes from the prompt data or the
+// view; the rules stay in the engine. The board answers a commanded vassal's other questions
+// with its own screens (the view's `answering_for`). Imported in games with `mod_vassals`.
 import { fill, h } from "/static/js/dom.js";
 import { t, tn } from "/static/js/i18n.js";
 import { houseChip } from "/static/js/panels.js";
