@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from tests.server.conftest import baseline_bots
 from westeros.engine import Ruleset
@@ -153,3 +154,21 @@ def test_11_10_8_only_the_commander_sees_a_vassals_drawn_cards_in_its_seat_view(
                 elif links.get(vassal) != house:
                     assert view["hands"][vassal] == [], f"{house} saw {vassal}'s cards"
     assert shown, "no vassal fought in three rounds: pick another seed"
+
+
+def test_11_2_5_the_new_game_screen_seats_only_player_houses_of_a_vassal_game(
+    client: TestClient,
+) -> None:
+    plugins = ["westeros_ports", "westeros_tides_of_battle", "westeros_mother_of_dragons"]
+    form: dict[str, Any] = {"mother_of_dragons": "on", "mod_vassals": "on", "plugin": plugins}
+    offered = client.get("/new-game/choices", params=form).json()["setups"]
+    assert sorted(offered["4"]) == sorted(PLAYERS)
+    assert sorted(offered["7"]) == sorted(PLAYERS + VASSALS)
+    refused = client.post("/games", data={**form, "players": "4", "house": CLAIMED})
+    assert refused.status_code == 400
+    started = client.post("/games", data={**form, "players": "4", "house": PERSON})
+    assert started.status_code == 303
+    board = started.headers["location"]
+    assert board.endswith(f"/play/{PERSON}")
+    assert client.get(board).status_code == 200
+    assert client.get(board.replace(PERSON, CLAIMED)).status_code == 404
