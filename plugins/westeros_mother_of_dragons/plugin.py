@@ -367,4 +367,7 @@ def register_static() -> list[tuple[str, str]]:
 
 @hookimpl
 def register_client_scripts() -> list[str | tuple[str, str]]:
-    return [("/static/mother_of_dragons/mod.js", OPTION)]
+    return [
+        ("/static/mother_of_dragons/mod.js", OPTION),
+        ("/static/mother_of_dragons/vassals.js", vassals.OPTION),
+    ]

@@ -28,6 +28,8 @@ SEEDS = range(1, 40)
 IRON_BANK = {"mother_of_dragons": True, "mod_sea_orders": True, "mod_iron_bank": True}
 IRON_BANK_KINDS = frozenset({"iron_bank_loan", "iron_bank_default", "loan_unit", "spymaster"})
 IRON_BANK_SEEDS = range(1, 30)
+VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
+VASSAL_KINDS = frozenset({"claim_vassals"})
 
 
 def walk(
@@ -41,7 +43,7 @@ def walk(
     of ``kinds`` was asked once; each first time, the asked house's board must read Chinese."""
     players, options, seeds = games
     registry = core.app.state.games
-    houses = tuple(build_ruleset(options).setups[players].houses)
+    houses = build_ruleset(options).setups[players].seated_houses()
     checked: dict[str, str] = {}
     page.goto(f"{core.url}/?token={core.token}&lang=zh_CN")
     for seed in seeds:
@@ -75,12 +77,13 @@ def walk(
 
 def test_every_prompt_kind_shows_in_chinese(page: Page, core_factory: Any, artifacts: Path) -> None:
     """Base-game kinds in six-house games; the Iron Bank's in seven-house Mother of Dragons games
-    (11.9). ``claim_vassals`` is left out: the server cannot seat a vassal game yet (its words
-    are checked by test_i18n_prompts)."""
+    (11.9); claiming vassals in a four-player Mother of Dragons game with vassals (11.10.3)."""
     core = core_factory()
-    kinds = engine_prompt_kinds() - {"claim_vassals"}
+    kinds = engine_prompt_kinds()
     bank = {k for k in kinds if k in IRON_BANK_KINDS}
-    checked = walk(page, core, artifacts, kinds - bank, (PLAYERS, OPTIONS, SEEDS))
+    vassals = {k for k in kinds if k in VASSAL_KINDS}
+    checked = walk(page, core, artifacts, kinds - bank - vassals, (PLAYERS, OPTIONS, SEEDS))
     checked |= walk(page, core, artifacts, bank, (7, IRON_BANK, IRON_BANK_SEEDS))
+    checked |= walk(page, core, artifacts, vassals, (4, VASSALS, range(1, 3)))
     missing = sorted(kinds - checked.keys())
     assert not missing, f"never asked: {missing} (checked: {checked})"

@@ -133,7 +133,7 @@ class DealTable:
                 "type": "deals",
                 "house": house,
                 "round": now,
-                "houses": [h for h in state.houses if h != house],
+                "houses": [h for h in self.session.players if h != house],
                 "terms": list(OFFERED),
                 "proposals": proposals,
                 "deals": deals,
@@ -162,7 +162,7 @@ class DealTable:
         state = self.session.state
         if state.winner is not None:
             raise DealError("the game is over")
-        if not isinstance(to, str) or to not in state.houses or to == house:
+        if not isinstance(to, str) or to not in self.session.players or to == house:
             raise DealError("a deal is offered to another house of this game")
         with self._lock:
             try:

@@ -227,6 +227,12 @@ class Setup:
     """The houses players take, when some ``houses`` are in play without a player of their own
     (vassals, RULES.md 11.10); empty: a player for every house."""
 
+    def seated_houses(self) -> tuple[str, ...]:
+        """The houses with a player (a seat) of their own, in ``houses`` order: ``players``
+        when set (the others are answered for, ``rule_answering_house``, RULES.md 11.10.8),
+        else every house."""
+        return tuple(h for h in self.houses if h in self.players) if self.players else self.houses
+
 
 @dataclass(frozen=True, slots=True)
 class WesterosCard:

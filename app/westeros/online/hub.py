@@ -161,7 +161,7 @@ class OnlineHub:
         unknown = sorted(set(options) - set(rules.options))
         if unknown:
             raise LobbyState(f"unknown option(s): {', '.join(unknown)}")
-        houses = list(setup.houses)
+        houses = list(setup.seated_houses())
         opened = list(houses if open_houses is None else open_houses)
         strangers = sorted(set(opened) - set(houses))
         if strangers:
@@ -600,12 +600,14 @@ class OnlineHub:
             return
         now = time.monotonic()
         changed = False
-        houses = sorted(pending(session.state))
-        seats = {h: lobby.seat(h) for h in houses}
+        waiting = sorted(pending(session.state))
+        owners = {h: session.seat_of(h) for h in waiting}  # a vassal's commander (11.10.8)
+        seats = {h: lobby.seat(h) for h in set(owners.values())}
         here = self.bus.present(
             self.seat_key(lobby.id, h) for h, s in seats.items() if s is not None and s.player_id
         )
-        for house in houses:
+        for asked in waiting:
+            house = owners[asked]
             seat = seats[house]
             ai_turn = seat is None or seat.player_id is None
             if not ai_turn:
@@ -626,7 +628,7 @@ class OnlineHub:
                 if not session.is_ai(house):
                     self._set_ai(session, lobby, house)
                     changed = True
-                self._decide(session, lobby, house)
+                self._decide(session, lobby, asked)
         if changed:
             self._roster_changed(lobby.id)
 
@@ -640,12 +642,13 @@ class OnlineHub:
         def run() -> None:
             try:
                 serial = session.serial
+                owner = session.seat_of(house)
                 session.play_ai(house)
-                bank_key = (lobby.id, house)
+                bank_key = (lobby.id, owner)
                 spent = self._banks.get(bank_key, 1.0) <= 0
                 if lobby.clock_seconds and spent and session.serial != serial:
                     self._banks[bank_key] = CLOCK_INCREMENT
-                    self.online.set_clock(lobby.id, house, CLOCK_INCREMENT)
+                    self.online.set_clock(lobby.id, owner, CLOCK_INCREMENT)
             except Exception:
                 log.exception("AI seat %s of game %s failed", house, session.game_id)
             finally:

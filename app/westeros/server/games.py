@@ -189,7 +189,7 @@ class Games:
         if setup is None:
             counts = ", ".join(str(n) for n in sorted(rules.setups))
             raise SetupError(f"a game has {counts} players, not {players}")
-        houses = tuple(setup.houses)
+        houses = setup.seated_houses()
         if human == RANDOM:
             human = secrets.choice(houses)
         people = {*humans, *((human,) if human is not None else ())}

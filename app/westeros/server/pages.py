@@ -171,7 +171,7 @@ def _playable(
             new_game(rules, count, 0, dict(options))
         except EngineError:  # a plugin's setup refuses this count (rule_setup)
             continue
-        out.append((count, setup.houses))
+        out.append((count, setup.seated_houses()))
     return tuple(out)
 
 
@@ -437,7 +437,7 @@ def board_context(session: GameSession, house: str, loaded: LoadedPlugins) -> di
     """The context of ``board.html``: the game (its name), the seat, who plays every seat
     (``seat_list``: ``GameLister.seats``), the inline map and the content."""
     state = session.state
-    seats = {h: ("ai" if session.is_ai(h) else "human") for h in state.houses}
+    seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.players}
     return {
         "game_id": session.game_id,
         "house": house,

@@ -12,7 +12,7 @@ from typing import Any
 
 from westeros.engine import Action, IllegalAction, Ruleset, State, pending, result
 from westeros.engine.errors import MalformedAction, NotPending
-from westeros.engine.flow import random_action
+from westeros.engine.flow import answering_house, random_action
 from westeros.engine.state import Event
 from westeros.engine.view import visible
 from westeros.store import (
@@ -76,13 +76,14 @@ class GameSession:
         hint: HintMaker = _default_hint,
         ai_budget: float = DEFAULT_AI_BUDGET,
     ) -> None:
-        missing = sorted(set(state.houses) - set(players))
+        seated = state.setup.seated_houses()
+        missing = sorted(set(seated) - set(players))
         if missing:
             raise ValueError(f"no player for {', '.join(missing)}")
         self.store = store
         self.info = info
         self.game_id = info.id
-        self.players: dict[str, Player] = {h: players[h] for h in state.houses}
+        self.players: dict[str, Player] = {h: players[h] for h in seated}
         self.hint_maker = hint
         self.ai_budget = ai_budget
         self._state = state
@@ -184,9 +185,14 @@ class GameSession:
         """True once the game has a winner."""
         return self._state.winner is not None
 
+    def seat_of(self, house: str) -> str:
+        """The seat that answers for ``house``: its own, or for a house without one (a vassal)
+        the seat the plugins name (``answering_house``, RULES.md 11.10.8)."""
+        return house if house in self.players else answering_house(self._state, house)
+
     def is_ai(self, house: str) -> bool:
-        """Is ``house`` played by the computer?"""
-        return not isinstance(self.players.get(house), Human)
+        """Is ``house`` played (or answered for) by the computer?"""
+        return not isinstance(self.players.get(self.seat_of(house)), Human)
 
     def ai_pending(self) -> list[str]:
         """AI houses that must decide now, sorted. An AI seat that talks (``talks``: deals,
@@ -205,7 +211,7 @@ class GameSession:
 
     def _talks(self, house: str) -> bool:
         """Does the AI seat of ``house`` take part in deals?"""
-        return bool(getattr(self.players.get(house), "talks", False))
+        return bool(getattr(self.players.get(self.seat_of(house)), "talks", False))
 
     def game_over_message(self) -> dict[str, Any] | None:
         """The ``game_over`` message once the game has ended (9.1, 9.2), else None."""
@@ -272,18 +278,19 @@ class GameSession:
     def _handle(self, house: str, parsed: Parsed, credential: str | None) -> dict[str, Any] | None:
         if parsed.type == "ping":
             return {"type": "pong", "state_id": self.serial, "in_reply_to": parsed.id}
-        check_seat(self.players, house, parsed.house, credential)
+        acting = self._acting_house(house, parsed.house)
+        check_seat(self.players, house, None if acting != house else parsed.house, credential)
         assert parsed.action is not None
         if parsed.type == "hint":
             with self._lock:
                 state = self._state
-                check_pending(state, house)
+                check_pending(state, acting)
                 try:
-                    hint = self.hint_maker(state, house, parsed.action)
+                    hint = self.hint_maker(state, acting, parsed.action)
                 except (SessionError, IllegalAction):
                     raise
                 except Exception as exc:
-                    log.exception("hint failed for %s: %s", house, parsed.action)
+                    log.exception("hint failed for %s: %s", acting, parsed.action)
                     raise InternalError("no hint for this draft (the hint failed)") from exc
                 return {
                     "type": "hint",
@@ -292,8 +299,17 @@ class GameSession:
                     "in_reply_to": parsed.id,
                 }
         assert parsed.state_id is not None
-        self.submit(house, parsed.action, parsed.state_id)
+        self.submit(acting, parsed.action, parsed.state_id)
         return None
+
+    def _acting_house(self, house: str, named: str | None) -> str:
+        """The house a message of seat ``house`` acts for: ``named`` when it is a house
+        without a seat that ``house`` answers for (a commanded vassal, RULES.md 11.10.8),
+        else ``house`` (``check_seat`` then refuses any other name)."""
+        if named is None or named in self.players or named not in self._state.houses:
+            return house
+        with self._lock:
+            return named if self.seat_of(named) == house else house
 
     # ------------------------------------------------------------------ applying
     def submit(self, house: str, action: Action, state_id: int) -> Accepted:
@@ -342,7 +358,7 @@ class GameSession:
         same checks as a client's. An AI that fails or answers illegally is replaced, for this
         decision, by a random legal action (logged), so a game never stalls. Returns None when
         the house is not pending any more or the game moved on meanwhile (stale)."""
-        player = self.players.get(house)
+        player = self.players.get(self.seat_of(house))
         if player is None or isinstance(player, Human):
             raise WrongSeat(f"{house} is not played by the computer")
         with self._lock:

@@ -290,10 +290,10 @@ def validate(doc: GameFile, rulesets: Callable[[GameSetup], Ruleset]) -> ValidGa
         raise InvalidGameFile(str(exc)) from exc
     _check_options(setup, rules)
     state = start(rules, setup.players, setup.seed, setup.options, InvalidGameFile)
-    if sorted(s.house for s in setup.seats) != sorted(state.houses):
+    if sorted(s.house for s in setup.seats) != sorted(state.setup.seated_houses()):
         raise InvalidGameFile(
             f"the seats ({', '.join(s.house for s in setup.seats)}) are not the houses of a "
-            f"{setup.players}-player game ({', '.join(state.houses)})"
+            f"{setup.players}-player game ({', '.join(state.setup.seated_houses())})"
         )
     if doc.version == 1:
         state, log, _ = legacy.upgrade_log(state, log, InvalidGameFile)

@@ -240,10 +240,10 @@ class GameStore:
         _check_setup(setup)
         rules = self.ruleset(setup)
         state = start(rules, setup.players, setup.seed, setup.options, InvalidSetup)
-        if sorted(s.house for s in setup.seats) != sorted(state.houses):
+        if sorted(s.house for s in setup.seats) != sorted(state.setup.seated_houses()):
             raise InvalidSetup(
                 f"the seats must be the houses of a {setup.players}-player game: "
-                f"{', '.join(state.houses)}"
+                f"{', '.join(state.setup.seated_houses())}"
             )
         game_id = str(uuid.uuid4())
         try:

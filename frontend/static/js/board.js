@@ -100,7 +100,9 @@ class Board {
     }
     if (!view.take_back) this.changing = false;
     const prompt = this.currentPrompt();
-    const key = prompt ? JSON.stringify([view.round, prompt.kind, prompt.data]) : null;
+    const key = prompt
+      ? JSON.stringify([view.round, this.promptHouse(), prompt.kind, prompt.data])
+      : null;
     const changed =
       key !== this.promptKey || (this.sent !== null && this.sent !== message.state_id);
     if (changed) {
@@ -153,14 +155,18 @@ class Board {
     const view = this.view;
     const orders = { ...view.orders };
     const hidden = {};
-    const mine = this.overlayState.orders || (this.secretOrders ? this.secretOrders.orders : null);
-    const planning = view.prompt?.kind === "place_orders" || Boolean(this.secretOrders);
-    if (mine)
-      for (const [id, token] of Object.entries(mine)) orders[id] = [this.house, token, true];
+    // Orders this seat placed and sees before the reveal: its own and those of the houses it
+    // answers for (answering_for), then the draft being placed now.
+    const placed = { ...(this.secretOrders ? this.secretOrders.placed : {}) };
+    if (this.overlayState.orders) placed[this.promptHouse()] = this.overlayState.orders;
+    for (const [house, mine] of Object.entries(placed))
+      for (const [id, token] of Object.entries(mine)) orders[id] = [house, token, true];
+    const planning = this.currentPrompt()?.kind === "place_orders" || Boolean(this.secretOrders);
     if (planning && !Object.keys(view.orders).length) {
       for (const [id, units] of Object.entries(view.units)) {
         const owner = units[0]?.[0];
-        if (owner && owner !== this.house && !view.waiting_for.includes(owner)) hidden[id] = owner;
+        if (owner && !placed[owner] && owner !== this.house && !view.waiting_for.includes(owner))
+          hidden[id] = owner;
       }
     }
     return {
@@ -213,9 +219,25 @@ class Board {
     renderAreaInfo(this.el.areaInfo, this.view, this.inspected, controllers || this.view.control);
   }
 
-  /** The question shown: the pending prompt, or the committed one being changed. */
+  /** The question shown: the pending prompt, the committed one being changed, or the prompt
+   * of a house this seat answers for (`answering_for`: a house without a seat of its own). */
   currentPrompt() {
-    return this.view.prompt || (this.changing ? this.view.take_back : null);
+    const own = this.view.prompt || (this.changing ? this.view.take_back : null);
+    if (own) return own;
+    const other = this.answeredHouse();
+    return other ? this.view.answering_for[other].prompt : null;
+  }
+
+  /** The first house this seat answers for that is asked something now, or null. */
+  answeredHouse() {
+    const others = this.view.answering_for || {};
+    return Object.keys(others).find((house) => others[house].prompt) || null;
+  }
+
+  /** The house the question shown is for: the seat's own, or one it answers for. */
+  promptHouse() {
+    if (this.view.prompt || this.changing) return this.house;
+    return this.answeredHouse() || this.house;
   }
 
   /** Reopen the committed order set, bid or house card until the reveal (4.1, 3.6.2, 5.4.3). */
@@ -280,11 +302,14 @@ class Board {
       return;
     }
     this.el.prompt.dataset.kind = prompt.kind;
+    const house = this.promptHouse();
+    this.el.prompt.dataset.for = house;
     const ctx = {
       view: this.view,
       prompt,
       data: prompt.data || {},
-      house: this.house,
+      house,
+      seat: this.house,
       draft: this.draft,
       map: this.map,
       keys: null, // a renderer may set keys(key) -> bool for its own shortcuts
@@ -293,12 +318,17 @@ class Board {
         this.overlayState = state || {};
         if (this.view) this.map.render(this.mapModel(this.view.control));
       },
-      act: (action) => this.act(prompt, action),
-      hint: (action) => this.seat.hint(action),
+      act: (action) => this.act(prompt, action, house),
+      hint: (action) => this.seat.hint(action, this.forHouse(house)),
     };
     this.ctx = ctx;
     renderPrompt(ctx);
     announce(this.el.prompt.querySelector(".prompt-title")?.textContent || "");
+  }
+
+  /** The `house` an action message names: null for the seat's own house. */
+  forHouse(house) {
+    return house === this.house ? null : house;
   }
 
   paint(nodes) {
@@ -307,7 +337,15 @@ class Board {
       focused && this.el.prompt.contains(focused)
         ? focused.dataset.key || focused.dataset.testid
         : null;
-    fill(this.el.prompt, nodes);
+    const house = this.ctx ? this.forHouse(this.ctx.house) : null;
+    const banner = house
+      ? h(
+          "p",
+          { class: "prompt-note note-info", "data-testid": "answering-for" },
+          t("You decide for {house}.", { house: houseName(house) }),
+        )
+      : null;
+    fill(this.el.prompt, banner, nodes);
     if (key) {
       const again = this.el.prompt.querySelector(
         `[data-key="${CSS.escape(key)}"], [data-testid="${CSS.escape(key)}"]`,
@@ -316,13 +354,18 @@ class Board {
     }
   }
 
-  act(prompt, action) {
+  act(prompt, action, house = this.house) {
     if (!action) return;
     this.changing = false;
     if (prompt.kind === "place_orders") {
-      this.secretOrders = { round: this.view.round, orders: Object.fromEntries(action.orders) };
+      const round = this.view.round;
+      const placed = this.secretOrders?.round === round ? this.secretOrders.placed : {};
+      this.secretOrders = {
+        round,
+        placed: { ...placed, [house]: Object.fromEntries(action.orders) },
+      };
     }
-    this.seat.act(action);
+    this.seat.act(action, this.forHouse(house));
     this.sent = this.seat.stateId;
     this.el.prompt.classList.add("is-sending");
     for (const button of this.el.prompt.querySelectorAll("button:not([disabled])")) {

@@ -75,19 +75,22 @@ export class Seat {
     return true;
   }
 
-  /** Commit `action` (an engine Action as JSON) for this seat; returns the message id. */
-  act(action) {
+  /** Commit `action` (an engine Action as JSON) for this seat, or for `house`, a house
+   * without a seat that this seat answers for (the view's `answering_for`); returns the
+   * message id. */
+  act(action, house = null) {
     const id = `a${this.nextId++}`;
-    this.send({ type: "action", action, state_id: this.stateId, id });
+    this.send({ type: "action", action, state_id: this.stateId, id, ...(house ? { house } : {}) });
     return id;
   }
 
-  /** Ask for the combat-strength hint of a draft action; resolves to the reply or null. */
-  hint(action) {
+  /** Ask for the combat-strength hint of a draft action (of `house`, as for `act`); resolves
+   * to the reply or null. */
+  hint(action, house = null) {
     const id = `h${this.nextId++}`;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      if (!this.send({ type: "hint", action, id })) {
+      if (!this.send({ type: "hint", action, id, ...(house ? { house } : {}) })) {
         this.waiting.delete(id);
         resolve(null);
         return;

@@ -89,7 +89,7 @@ def router(core: Core) -> APIRouter:
             )
         except (SetupError, ValueError, StoreError, EngineError) as exc:
             return core.start_page(request, error=str(exc), status=400)
-        human = next(h for h in session.state.houses if not session.is_ai(h))
+        human = next(h for h in session.players if not session.is_ai(h))
         return RedirectResponse(f"/games/{session.game_id}/play/{human}", status_code=303)
 
     @api.get(pages.CHOICES_URL)
@@ -114,7 +114,7 @@ def router(core: Core) -> APIRouter:
         session = core.session(game_id)
         if isinstance(session, Response):
             return session
-        seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.state.houses}
+        seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.players}
         return JSONResponse(pages.content_of(session.state.rules, seats))
 
     @api.get("/map.css")

@@ -1,5 +1,5 @@
 // Placing orders (RULES 4.1-4.3) and the Messenger Raven (4.4).
-import { areaName, orderLabel, orderToken, orderTypeName } from "../content.js";
+import { areaName, houseName, orderLabel, orderToken, orderTypeName } from "../content.js";
 import { h } from "../dom.js";
 import { t, tn } from "../i18n.js";
 import { orderIcon } from "../map.js";
@@ -14,7 +14,8 @@ function starsIn(orders, tokens) {
   return stars;
 }
 
-/** Why the placement cannot be committed yet (mirrors 4.1-4.3), or null. */
+/** Why the placement cannot be committed yet (mirrors 4.1-4.3; a house that places only
+ * some orders, `max_orders` at most, when `fill_every_area` is false), or null. */
 export function placementProblem(data, orders) {
   const tokens = new Map(data.tokens.map((token) => [token.id, token]));
   const stars = starsIn(orders, tokens);
@@ -25,8 +26,15 @@ export function placementProblem(data, orders) {
       data.star_limit,
     );
   }
+  if (data.max_orders != null && Object.keys(orders).length > data.max_orders) {
+    return tn(
+      "You may place only {n} order.",
+      "You may place only {n} orders.",
+      data.max_orders,
+    );
+  }
   const empty = data.areas.filter((area) => !orders[area]);
-  if (!empty.length) return null;
+  if (!empty.length || data.fill_every_area === false) return null;
   const used = new Set(Object.values(orders));
   const spare = data.tokens.some(
     (token) => !used.has(token.id) && !token.forbidden && (!token.star || stars < data.star_limit),
@@ -63,9 +71,12 @@ export function placeOrders(ctx) {
     paint();
   };
   const fits = (token, area) => !data.only_in?.[token.id] || data.only_in[token.id].includes(area);
+  const full = () =>
+    data.max_orders != null && Object.keys(draft.orders).length >= data.max_orders;
   const usable = (token) => {
     if (token.forbidden || !fits(token, draft.area)) return false;
     const current = draft.orders[draft.area];
+    if (!current && full()) return false;
     const stars = starsIn(draft.orders, tokens) - (current && tokens.get(current)?.star ? 1 : 0);
     return !token.star || stars < data.star_limit;
   };
@@ -142,13 +153,26 @@ export function placeOrders(ctx) {
         }),
       );
     });
+    const other = ctx.seat && ctx.house !== ctx.seat;
     ctx.paint(
       header(
-        t("Place your orders"),
+        other
+          ? t("Place the orders of {house}", { house: houseName(ctx.house) })
+          : t("Place your orders"),
         t(
           "Choose an area, then an order token. Orders stay hidden from the other houses until all are revealed.",
         ),
       ),
+      data.max_orders != null
+        ? h(
+            "p",
+            { class: "prompt-stat", "data-testid": "orders-count" },
+            t("Orders: {used} of at most {limit}", {
+              used: Object.keys(draft.orders).length,
+              limit: data.max_orders,
+            }),
+          )
+        : null,
       h(
         "p",
         { class: "prompt-stat" },
