@@ -70,6 +70,7 @@ def start_game(
     grace_seconds: int = 60,
     clock_seconds: int = 0,
     ai_level: str = "baseline",
+    ai_personality: str = "balanced",
 ) -> dict[str, Any]:
     """Create a lobby hosted by ``host`` (in ``host_house``), let each other person join the
     house given by its invite, all ready, and start. Returns the started lobby."""
@@ -82,6 +83,7 @@ def start_game(
             "house": host_house,
             "open_houses": open_houses,
             "ai_level": ai_level,
+            "ai_personality": ai_personality,
             "grace_seconds": grace_seconds,
             "clock_seconds": clock_seconds,
         },

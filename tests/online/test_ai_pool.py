@@ -4,6 +4,7 @@ seat's own view with an action the engine accepts."""
 
 from __future__ import annotations
 
+from westeros.ai import BALANCED
 from westeros.engine import player_view
 from westeros.engine.flow import apply, pending
 from westeros.engine.setup import new_game
@@ -18,7 +19,7 @@ def test_a_pooled_ai_seat_answers_its_prompt_legally_from_another_process() -> N
     try:
         for _ in range(3):
             house = sorted(pending(state))[0]
-            ai = PooledAi(pool, "easy", rules.plugins, {})
+            ai = PooledAi(pool, "easy", BALANCED, rules.plugins, {})
             action = ai.decide(player_view(state, house), rules, 0.2)
             state, _ = apply(state, house, action)
     finally:

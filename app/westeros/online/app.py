@@ -41,7 +41,7 @@ from westeros.session import SessionError, error_reply
 from westeros.store import GameStore, StoreError
 
 from . import replays
-from .ai_pool import make_pool
+from .ai_pool import DEFAULT_LEVEL, make_pool
 from .bus import make_bus
 from .errors import OnlineError, SpectatorCannotAct, UnknownPlayer
 from .hub import Conn, OnlineHub, clean_name
@@ -161,7 +161,14 @@ def create_online_app(
     store = open_store(store_url)
     bus = make_bus(redis_url, redis_prefix)
     pool = make_pool(ai_processes)
-    hub = OnlineHub(store, OnlineStore(store.engine), bus, pool, ai_budget=ai_budget)
+    hub = OnlineHub(
+        store,
+        OnlineStore(store.engine),
+        bus,
+        pool,
+        ai_budget=ai_budget,
+        personalities=loaded.ai_personalities,
+    )
     catalogs = Catalogs([LOCALE_DIR, *loaded.translations])
     templates = Templates(pages.template_folders(loaded), catalogs)
     online = Online(loaded, store, hub, templates)
@@ -305,6 +312,7 @@ def _api(app: FastAPI, online: Online) -> None:
             options=data.get("options") or {},
             disable=data.get("disable") or [],
             ai_level=str(data.get("ai_level") or "normal"),
+            ai_personality=str(data.get("ai_personality") or "balanced"),
             open_houses=data.get("open_houses"),
             host_house=data.get("house", "random"),
             clock_seconds=int(data.get("clock_seconds") or 0),
@@ -373,7 +381,9 @@ def _api(app: FastAPI, online: Online) -> None:
 def _pages(app: FastAPI, online: Online) -> None:
     @app.get("/", response_class=HTMLResponse)
     def index(request: Request) -> Response:
-        return online.page(request, "online/lobbies.html", {})
+        return online.page(
+            request, "online/lobbies.html", pages.ai_choices(online.loaded, DEFAULT_LEVEL)
+        )
 
     @app.get("/lobbies/{lobby_id}", response_class=HTMLResponse)
     def lobby_page(request: Request, lobby_id: str) -> Response:

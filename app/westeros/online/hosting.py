@@ -30,6 +30,7 @@ from westeros.server import pages
 from westeros.server.core import Core
 from westeros.server.routes.pages import form_options
 
+from .ai_pool import DEFAULT_LEVEL
 from .errors import OnlineError
 from .hub import RANDOM, clean_name
 from .keys import new_key
@@ -131,6 +132,7 @@ def router(core: Core) -> APIRouter:
             "default_players": max(start["setups"]),
             "options": start["options"],
             "plugins": start["plugins"],
+            **pages.ai_choices(core.loaded, DEFAULT_LEVEL),
         }
 
     @routes.get("/online/host", response_class=HTMLResponse)
@@ -160,6 +162,7 @@ def router(core: Core) -> APIRouter:
                 options=options,
                 disable=disable,
                 ai_level=str(form.get("ai_level") or "normal"),
+                ai_personality=str(form.get("ai_personality") or "balanced"),
                 host_house=RANDOM,
                 clock_seconds=int(str(form.get("clock") or 0)) * 60,
                 grace_seconds=int(str(form.get("grace") or 60)),

@@ -21,9 +21,11 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
+from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
 from westeros.engine import pending
 from westeros.plugins import build_ruleset
 from westeros.server import hints
+from westeros.server.games import AI_LEVELS
 from westeros.session import Accepted, Human, Player, WrongSeat
 from westeros.store import AI, GameStore, SeatSpec
 from westeros.store.online import OPEN
@@ -44,7 +46,7 @@ PRESENCE_TTL = 15.0
 LEASE_TTL = 10.0
 LOBBY_TTL = 30.0
 CLOCK_INCREMENT = 10.0
-AI_LEVELS = ("baseline", "easy", "normal", "hard", "standard")
+
 
 Deliver = Callable[[dict[str, Any]], None]
 
@@ -93,8 +95,10 @@ class OnlineHub:
         ai_budget: float = 1.0,
         tick: float = 0.25,
         scan: float = 1.0,
+        personalities: Iterable[AIPersonality] = (),
     ) -> None:
         self.store = store
+        self.personalities = tuple(personalities)
         self.online = online
         self.bus = bus
         self.pool = pool
@@ -141,6 +145,7 @@ class OnlineHub:
         options: Mapping[str, Any] | None = None,
         disable: Iterable[str] = (),
         ai_level: str = DEFAULT_LEVEL,
+        ai_personality: str = BALANCED.id,
         open_houses: Iterable[str] | None = None,
         host_house: str | None = RANDOM,
         clock_seconds: int = 0,
@@ -150,6 +155,9 @@ class OnlineHub:
         the AI's. Returns it and the invite token of each open seat."""
         if ai_level not in AI_LEVELS:
             raise LobbyState(f"the AI level is one of {', '.join(AI_LEVELS)}")
+        personalities = [*offered(self.personalities), ANY]
+        if ai_personality not in personalities:
+            raise LobbyState(f"the AI personality is one of {', '.join(personalities)}")
         if not 0 <= clock_seconds <= 24 * 3600 or not 0 <= grace_seconds <= 3600:
             raise LobbyState("the clock is 0 to 86400 seconds and the grace period 0 to 3600")
         options = dict(options or {})
@@ -176,7 +184,12 @@ class OnlineHub:
             players=players,
             houses=houses,
             open_houses=opened,
-            settings={"options": options, "disable": disable, "ai_level": ai_level},
+            settings={
+                "options": options,
+                "disable": disable,
+                "ai_level": ai_level,
+                "ai_personality": ai_personality,
+            },
             clock_seconds=clock_seconds,
             grace_seconds=grace_seconds,
         )
@@ -224,14 +237,15 @@ class OnlineHub:
             raise LobbyState(f"not everyone is ready yet: {', '.join(waiting)}")
         settings = lobby.settings
         rules = build_ruleset(settings["options"], disable=settings["disable"])
-        seats: dict[str, Player] = {
-            s.house: (
-                Human(s.player_name or "", credential=s.player_id)
-                if s.player_id
-                else self._ai(settings["ai_level"], rules.plugins, settings["options"])
-            )
-            for s in lobby.seats
-        }
+        seats: dict[str, Player] = {}
+        specs: dict[str, SeatSpec] = {}
+        for s in lobby.seats:
+            if s.player_id:
+                seats[s.house] = Human(s.player_name or "", credential=s.player_id)
+            else:
+                ai = self._ai(lobby, s.house, rules.plugins)
+                seats[s.house] = ai
+                specs[s.house] = SeatSpec(s.house, AI, ai.level, personality=ai.personality.id)
         session = OnlineSession.create(
             self.store,
             rules,
@@ -242,6 +256,7 @@ class OnlineHub:
             name=lobby.name,
             hint=hints.hint,
             ai_budget=self.ai_budget,
+            specs=specs,
         )
         assert isinstance(session, OnlineSession)
         lobby = self.online.mark_running(lobby_id, session.game_id)
@@ -302,8 +317,17 @@ class OnlineHub:
             self._lobby_versions[lobby_id] += 1
 
     # ------------------------------------------------------------------ sessions
-    def _ai(self, level: str, plugins: Any, options: Mapping[str, Any]) -> PooledAi:
-        return PooledAi(self.pool, level, plugins, options)
+    def _ai(self, lobby: LobbyInfo, house: str, plugins: Any, recorded: str = "") -> PooledAi:
+        """The AI for ``house`` at the lobby's level, playing the personality its seat
+        recorded, else the lobby's choice ("any": drawn with the lobby's id, DESIGN §3)."""
+        settings = lobby.settings
+        choice = recorded or settings.get("ai_personality") or BALANCED.id
+        personality = (
+            draw(self.personalities, lobby.id, house)
+            if choice == ANY
+            else resolve(choice, offered(self.personalities))
+        )
+        return PooledAi(self.pool, settings["ai_level"], personality, plugins, settings["options"])
 
     def _install(self, session: OnlineSession, lobby: LobbyInfo) -> None:
         session.share(self.bus)
@@ -326,7 +350,6 @@ class OnlineHub:
             session = self._sessions.get(game_id)
             if session is not None:
                 return session, lobby
-            settings = lobby.settings
             humans = {
                 s.house: Human(s.player_name or "", credential=s.player_id)
                 for s in lobby.seats
@@ -334,7 +357,7 @@ class OnlineHub:
             }
 
             def factory(house: str, seat: SeatSpec) -> PooledAi:
-                return self._ai(settings["ai_level"], plugins, settings["options"])
+                return self._ai(lobby, house, plugins, seat.personality)
 
             plugins = self.store.game(game_id).setup.plugins
             resumed = OnlineSession.resume(
@@ -371,9 +394,7 @@ class OnlineHub:
 
     def _set_ai(self, session: OnlineSession, lobby: LobbyInfo, house: str) -> None:
         if not session.is_ai(house):
-            settings = lobby.settings
-            plugins = session.state.rules.plugins
-            session.players[house] = self._ai(settings["ai_level"], plugins, settings["options"])
+            session.players[house] = self._ai(lobby, house, session.state.rules.plugins)
 
     def _seat_lost(self, lobby: LobbyInfo, house: str) -> None:
         """The seat's player no longer owns it: the AI's now, their sockets are closed."""

@@ -39,29 +39,17 @@ NAME_LENGTH = 80
 
 
 def ai_factory_for(registered: Iterable[AIPersonality] = ()) -> AiFactory:
-    """The game's own AI for an AI seat, freshly seeded: the strong AI at the level the seat's
-    name records (``easy``, ``normal``, ``hard``), the Standard AI for ``standard``, else the
-    baseline AI, playing with the personality the seat records (one of ``registered``; else
-    the balanced default); the baseline and strong AIs take part in deals by it
-    (``ai.deals_seat``)."""
-    from westeros.ai import LEVELS
-    from westeros.ai.deals_seat import TalkingBot, TalkingStrongBot
-    from westeros.ai.difficulty import STANDARD
-    from westeros.ai.standard import StandardBot
+    """The game's own AI for an AI seat, freshly seeded (``ai.seats.seat_ai``: the level the
+    seat's name records), playing with the personality the seat records (one of
+    ``registered``; else the balanced default)."""
+    from westeros.ai.seats import seat_ai
 
     known = offered(registered)
 
     def factory(house: str, seat: SeatSpec) -> AiPlayer:
-        seed = secrets.randbelow(2**31)
-        personality = resolve(seat.personality, known)
         if seat.personality and seat.personality not in known:
             log.warning("%s: personality %r is not registered: balanced", house, seat.personality)
-        level = LEVELS.get(seat.name)
-        if level is not None:
-            return TalkingStrongBot(seed=seed, level=level, personality=personality)
-        if seat.name == STANDARD:
-            return StandardBot(seed=seed, personality=personality.style())
-        return TalkingBot(seed=seed, personality=personality)
+        return seat_ai(seat.name, resolve(seat.personality, known), secrets.randbelow(2**31))
 
     return factory
 

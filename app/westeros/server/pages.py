@@ -244,14 +244,7 @@ def start_context(
             for o in rules.options.values()
         ],
         "plugins": plugins,
-        "levels": [
-            {"id": lv.id, "name": lv.name, "description": lv.description} for lv in BY_STRENGTH
-        ],
-        "default_level": AI_LEVELS[0],
-        "personalities": [
-            {"id": p.id, "name": p.name, "description": p.description}
-            for p in offered(loaded.ai_personalities).values()
-        ],
+        **ai_choices(loaded, AI_LEVELS[0]),
         "name_length": NAME_LENGTH,
         "plugin_errors": [
             {"plugin": e.plugin, "source": e.source, "message": e.message} for e in loaded.errors
@@ -261,6 +254,21 @@ def start_context(
         "damaged": [{"id": d.id, "name": d.name, "reason": d.reason} for d in damaged or []],
         "error": error,
         "import_error": import_error,
+    }
+
+
+def ai_choices(loaded: LoadedPlugins, default_level: str) -> dict[str, Any]:
+    """What a form offers for AI seats: ``levels`` by strength (``difficulty.BY_STRENGTH``),
+    ``default_level`` and the ``personalities`` an AI seat may be given."""
+    return {
+        "levels": [
+            {"id": lv.id, "name": lv.name, "description": lv.description} for lv in BY_STRENGTH
+        ],
+        "default_level": default_level,
+        "personalities": [
+            {"id": p.id, "name": p.name, "description": p.description}
+            for p in offered(loaded.ai_personalities).values()
+        ],
     }
 
 

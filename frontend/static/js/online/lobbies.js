@@ -40,6 +40,7 @@ async function main() {
         name: form.elements.name.value,
         players,
         ai_level: form.elements.ai_level.value,
+        ai_personality: form.elements.ai_personality.value,
         clock_seconds: Number(form.elements.clock.value) * 60,
         grace_seconds: Number(form.elements.grace.value),
       });
