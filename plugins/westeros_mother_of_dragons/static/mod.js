@@ -3,9 +3,9 @@
 // loan purchase and default decisions in plain words. Every fact comes from the view (`ext`:
 // iron_bank_slots, iron_bank_costs, iron_bank_loans) or the prompt data; the page's content
 // names the loans (its reference cards). Imported by the board in Mother of Dragons games.
-import { houseName, rawContent } from "/static/js/content.js";
+import { areaName, houseName, rawContent } from "/static/js/content.js";
 import { fill, h, s } from "/static/js/dom.js";
-import { t, tc } from "/static/js/i18n.js";
+import { t, tc, tn } from "/static/js/i18n.js";
 import { houseChip } from "/static/js/panels.js";
 import { button, commitButton, header, note } from "/static/js/prompts/common.js";
 import { selectUnits } from "/static/js/prompts/generic.js";
@@ -181,6 +181,49 @@ function defaultWords(ctx) {
       );
 }
 
+/** The loyalty panel (11.6): the loyalty tokens on the board, area by area, and how many
+ * Targaryen has collected (the view's `ext`: loyalty_tokens, loyalty_collected). */
+function loyaltyPanel(root, view) {
+  const ext = view.ext || {};
+  if (!ext.loyalty_tokens) {
+    root.hidden = true;
+    return;
+  }
+  root.hidden = false;
+  fill(
+    root,
+    h("h2", { class: "panel-title" }, t("Loyalty tokens")),
+    ext.loyalty_tokens.length
+      ? h(
+          "ul",
+          { class: "loyalty-tokens", "data-testid": "loyalty-tokens" },
+          ext.loyalty_tokens.map(([area, n]) =>
+            h(
+              "li",
+              { "data-area": area, "data-count": n },
+              t("{area}: {n}", { area: areaName(area), n }),
+            ),
+          ),
+        )
+      : h(
+          "p",
+          { class: "muted", "data-testid": "loyalty-tokens" },
+          t("No loyalty token is on the board."),
+        ),
+    h(
+      "p",
+      { "data-testid": "loyalty-collected", "data-count": ext.loyalty_collected || 0 },
+      houseChip("targaryen"),
+      " ",
+      tn(
+        "has collected {n} loyalty token.",
+        "has collected {n} loyalty tokens.",
+        ext.loyalty_collected || 0,
+      ),
+    ),
+  );
+}
+
 addSymbols();
 
 registerPlugin("westeros_mother_of_dragons", {
@@ -245,5 +288,5 @@ registerPlugin("westeros_mother_of_dragons", {
     "sea-march-1": () => t("Sea March −1"),
     "sea-support+0": () => t("Sea Support +0"),
   },
-  panels: { iron_bank: ironBankPanel },
+  panels: { iron_bank: ironBankPanel, loyalty: loyaltyPanel },
 });
