@@ -48,6 +48,7 @@ ORDERS = {
 }
 """The order type the person gives each area it holds, both rounds (4.1, 11.8.1)."""
 WAIT_MS = 60_000
+"""How long the person waits for the seven AIs, on a loaded machine."""
 LATIN = re.compile(r"[A-Za-z]")
 
 
@@ -146,7 +147,7 @@ def test_11_an_8_player_game_as_targaryen_through_two_rounds_by_clicks(
     start(page, live_core, lang)
     played = Played()
     done: list[str] = []
-    while wait_for_decision(page, until_round=3):
+    while wait_for_decision(page, until_round=3, timeout_ms=WAIT_MS):
         kind = prompt_kind(page)
         words = page.get_by_test_id("prompt").inner_text()
         assert lang == "en" or not LATIN.search(words), f"{kind}: {words}"
