@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from .driver import (
     Played,
@@ -25,15 +25,13 @@ from .driver import (
     play_one,
     prompt_kind,
     round_number,
-    start_on_screen,
     wait_for_decision,
 )
 from .live import LiveCore
+from .mod_8p import NEST, PERSON, WAIT_MS, no_english, power_shown, start, units_shown
 
-PERSON = "targaryen"
 SEED = "8008"  # round 2 reveals Empty Promises from deck IV (found by a seed search)
 OPTIONS = ("mother_of_dragons", "mod_iron_bank")
-NEST = "norvos"  # Targaryen's lone dragon (11.3)
 PERCH = "the-mountains-of-the-moon"  # a land area of Westeros, far from every Essos area
 BANK = "port-of-pentos"
 HOME = "pentos"
@@ -47,32 +45,6 @@ ORDERS = {
     PERCH: "defense",
 }
 """The order type the person gives each area it holds, both rounds (4.1, 11.8.1)."""
-WAIT_MS = 60_000
-"""How long the person waits for the seven AIs, on a loaded machine."""
-LATIN = re.compile(r"[A-Za-z]")
-
-
-def power_shown(page: Page) -> Locator:
-    """Targaryen's available Power tokens in its row of the houses panel."""
-    return page.locator(f"[data-testid=house-{PERSON}] [data-stat=power]")
-
-
-def units_shown(page: Page, area: str, unit: str) -> Locator:
-    """Targaryen's ``unit`` pieces drawn in ``area``."""
-    return page.locator(f"[data-testid=pieces-{area}] .w-unit[data-unit={unit}]")
-
-
-def start(page: Page, core: LiveCore, lang: str) -> None:
-    """The game, started on the new-game screen with the weakest (fastest) AI level."""
-
-    def weakest_ai(page: Page) -> None:
-        page.locator("input[name=ai_level]").first.check()
-
-    game_id = start_on_screen(page, core, PERSON, 8, SEED, OPTIONS, lang, choose=weakest_ai)
-    session = core.session(game_id)
-    assert [h for h in session.state.houses if not session.is_ai(h)] == [PERSON]
-    assert len(session.state.houses) == 8
-    expect(units_shown(page, NEST, "dragon")).to_have_count(1)
 
 
 def fly_the_dragon(page: Page) -> None:
@@ -144,13 +116,12 @@ def test_11_an_8_player_game_as_targaryen_through_two_rounds_by_clicks(
 ) -> None:
     """In zh-CN no prompt the person sees has English in it; that game stops at deck IV's
     choice."""
-    start(page, live_core, lang)
+    start(page, live_core, SEED, OPTIONS, lang)
     played = Played()
     done: list[str] = []
     while wait_for_decision(page, until_round=3, timeout_ms=WAIT_MS):
         kind = prompt_kind(page)
-        words = page.get_by_test_id("prompt").inner_text()
-        assert lang == "en" or not LATIN.search(words), f"{kind}: {words}"
+        no_english(page, lang)
         if kind == "march" and round_number(page) == 1:
             fly_the_dragon(page)
             done.append("flight")

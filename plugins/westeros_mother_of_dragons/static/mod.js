@@ -3,7 +3,7 @@
 // loan purchase and default decisions in plain words. Every fact comes from the view (`ext`:
 // iron_bank_slots, iron_bank_costs, iron_bank_loans) or the prompt data; the page's content
 // names the loans (its reference cards). Imported by the board in Mother of Dragons games.
-import { areaName, houseName, rawContent } from "/static/js/content.js";
+import { areaName, hasArea, houseName, rawContent } from "/static/js/content.js";
 import { fill, h, s } from "/static/js/dom.js";
 import { t, tc, tn } from "/static/js/i18n.js";
 import { houseChip } from "/static/js/panels.js";
@@ -224,6 +224,17 @@ function loyaltyPanel(root, view) {
   );
 }
 
+/** Deck IV's token moves, options "from>to" (11.11): a house's move, or, offered with Pass,
+ * the move Targaryen may cancel by paying Power tokens; null for any other option. */
+function loyaltyMoveWords(option, data) {
+  const [source, target, ...rest] = String(option).split(">");
+  if (!target || rest.length || !hasArea(source) || !hasArea(target)) return null;
+  const words = { source: areaName(source), target: areaName(target) };
+  return (data?.options || []).includes("pass")
+    ? t("Cancel the move from {source} to {target}", words)
+    : t("Move a loyalty token from {source} to {target}", words);
+}
+
 addSymbols();
 
 registerPlugin("westeros_mother_of_dragons", {
@@ -288,5 +299,6 @@ registerPlugin("westeros_mother_of_dragons", {
     "sea-march-1": () => t("Sea March −1"),
     "sea-support+0": () => t("Sea Support +0"),
   },
+  optionWords: loyaltyMoveWords,
   panels: { iron_bank: ironBankPanel, loyalty: loyaltyPanel },
 });
