@@ -91,6 +91,8 @@ def take_the_deck_iv_option(page: Page, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / "mod_8p_deck_iv_choice.png"))
     loyalty = page.get_by_test_id("plugin-panel-loyalty")
     expect(loyalty.locator("li[data-area=the-stony-shore]")).to_have_attribute("data-count", "1")
+    expect(page.get_by_test_id("loyalty-the-stony-shore")).to_have_attribute("data-count", "1")
+    expect(page.get_by_test_id(f"loyalty-{PERCH}")).to_have_count(0)
     collected = int(loyalty.get_by_test_id("loyalty-collected").get_attribute("data-count") or 0)
     page.get_by_test_id(f"option-{PERCH}").click()
     commit(page)
@@ -98,6 +100,8 @@ def take_the_deck_iv_option(page: Page, artifacts: Path) -> None:
         "data-count", str(collected + 1), timeout=WAIT_MS
     )
     expect(loyalty.locator(f"li[data-area={PERCH}]")).to_have_count(0)
+    expect(page.get_by_test_id(f"loyalty-{PERCH}")).to_have_count(0)  # collected at once
+    expect(page.get_by_test_id("loyalty-the-stony-shore")).to_have_attribute("data-count", "1")
     log = page.get_by_test_id("log")
     expect(log).to_contain_text(
         "A loyalty token is placed on The Mountains of the Moon (Empty Promises).",

@@ -235,6 +235,36 @@ function loyaltyMoveWords(option, data) {
     : t("Move a loyalty token from {source} to {target}", words);
 }
 
+/** Loyalty tokens on the map (11.6.1): a badge with the count on every area holding some
+ * (the map model's `ext.loyalty_tokens`). */
+function drawLoyalty(map, model) {
+  for (const [id, n] of model.ext?.loyalty_tokens || []) {
+    const where = map.areas.get(id);
+    if (!where) continue;
+    const words = tn("{area}: {n} loyalty token", "{area}: {n} loyalty tokens", n, {
+      area: areaName(id),
+    });
+    map.layer.append(
+      s(
+        "g",
+        {
+          class: "w-loyalty",
+          "data-testid": `loyalty-${id}`,
+          "data-count": n,
+          transform: `translate(${where.x + 14} ${where.y - 24})`,
+        },
+        s("title", {}, words),
+        s("circle", { r: 10, fill: "#f4e9c8", stroke: "#4b2466", "stroke-width": 2.5 }),
+        s(
+          "text",
+          { "text-anchor": "middle", dy: 4, "font-size": 12, "font-weight": 700, fill: "#4b2466" },
+          String(n),
+        ),
+      ),
+    );
+  }
+}
+
 addSymbols();
 
 registerPlugin("westeros_mother_of_dragons", {
@@ -300,5 +330,6 @@ registerPlugin("westeros_mother_of_dragons", {
     "sea-support+0": () => t("Sea Support +0"),
   },
   optionWords: loyaltyMoveWords,
+  decorate: drawLoyalty,
   panels: { iron_bank: ironBankPanel, loyalty: loyaltyPanel },
 });
