@@ -238,11 +238,11 @@ def play_one(page: Page, played: Played, prefer: dict[str, str] | None = None) -
     return kind
 
 
-def wait_for_decision(page: Page, until_round: int) -> bool:
+def wait_for_decision(page: Page, until_round: int, timeout_ms: int = PROMPT_TIMEOUT_MS) -> bool:
     """Wait until the board asks something or the game reaches ``until_round``; False then."""
     page.wait_for_function(
         "r => document.body.dataset.prompt || Number(document.body.dataset.round) >= r",
         arg=until_round,
-        timeout=PROMPT_TIMEOUT_MS,
+        timeout=timeout_ms,
     )
     return round_number(page) < until_round and bool(prompt_kind(page))

@@ -180,6 +180,7 @@ class Board {
       blocked: view.blocked,
       unit_strength: view.unit_strength || {},
       changed_areas: view.changed_areas || {},
+      ext: view.ext || {},
     };
   }
 

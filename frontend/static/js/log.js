@@ -3,7 +3,7 @@
 import { anyCardName, areaName, houseName, optionLabel, prettify, unitName } from "./content.js";
 import { t } from "./i18n.js";
 import { reasonLabel } from "./prompt-titles.js";
-import { pluginOption } from "./registry.js";
+import { pluginOption, pluginOptionWords } from "./registry.js";
 
 /** "2 Footmen, 1 Knight"-style summary of unit types. */
 export function unitSummary(types) {
@@ -57,11 +57,12 @@ const OPTIONS = {
   kings_court: () => t("King's Court"),
 };
 
-/** The label of a choose_option option: known words (the host's, then plugins'), houses,
- * tracks, cards, areas. */
-export function optionText(option) {
+/** The label of a choose_option option: known words (the host's, then plugins', also those
+ * a plugin builds from the prompt's `data`), houses, tracks, cards, areas. */
+export function optionText(option, data = {}) {
   if (OPTIONS[option]) return OPTIONS[option]();
-  const fromPlugin = pluginOption(option) || optionLabel(option);
+  const fromPlugin =
+    pluginOption(option) || optionLabel(option) || pluginOptionWords(option, data);
   if (fromPlugin) return fromPlugin;
   return anyCardName(option) !== prettify(option) ? anyCardName(option) : houseOrArea(option);
 }

@@ -3,7 +3,7 @@
 // where one kind serves several rules, by what asks (a card, a Westeros or wildling card).
 // Engine `reason` strings ("4.4 Messenger Raven", "7.2.3 highest bidder") are never shown as
 // titles; reasonLabel() turns them into names without rule numbers.
-import { anyCardName, isHouseCard, houseCard, prettify } from "./content.js";
+import { anyCardName, isHouseCard, houseCard, prettify, westerosCard } from "./content.js";
 import { t, tc } from "./i18n.js";
 import { pluginPhase, pluginReason, pluginTitle } from "./registry.js";
 
@@ -330,6 +330,14 @@ export function promptText(prompt) {
   const plugin = pluginReason(asked);
   if (plugin && plugin.asks) {
     return { ...base, phase: plugin.phase ? plugin.phase() : base.phase, ...plugin.asks() };
+  }
+  if (kind === "choose_option" && key && westerosCard(key).text) {
+    return {
+      ...base,
+      phase: WESTEROS(),
+      title: t("{card}: your choice", { card: anyCardName(key) }),
+      text: tc(westerosCard(key).text),
+    };
   }
   if (key && isHouseCard(key)) {
     return {

@@ -8,6 +8,8 @@
 //     phases: { my_prompt_kind: () => t("Action: my thing") }, // top-bar label per prompt kind
 //     titles: { my_prompt_kind: () => ({ phase, title, text }) }, // plain words per prompt kind
 //     options: { my_option: () => t("Do my thing") },        // choose_option labels
+//     optionWords: (option, data) => t("…") or null,         // labels of options built at
+//                                                            // run time (`data`: the prompt's)
 //     orderTypes: { my_type: () => t("My order") },          // names of new order types
 //     tokens: { "my-token": () => t("My order −1") },        // names of single order tokens
 //     areaKinds: { my_kind: { marker: true, fillShape(area, map) { ... }, label: () => t("…") } },
@@ -62,6 +64,16 @@ export function pluginTitle(kind) {
 export function pluginOption(option) {
   const label = lookup("options", option);
   return label ? label() : null;
+}
+
+/** The label a plugin's `optionWords` gives option `option` of a prompt with `data`, or
+ * null. */
+export function pluginOptionWords(option, data) {
+  for (const parts of plugins.values()) {
+    const label = typeof parts.optionWords === "function" ? parts.optionWords(option, data) : null;
+    if (label) return label;
+  }
+  return null;
 }
 
 /** The name a plugin registered for order type `type`, or null. */

@@ -160,6 +160,7 @@ class Replay {
       neutral: view.neutral_forces,
       unit_strength: view.unit_strength || {},
       changed_areas: view.changed_areas || {},
+      ext: view.ext || {},
     };
   }
 

@@ -3,9 +3,9 @@
 // loan purchase and default decisions in plain words. Every fact comes from the view (`ext`:
 // iron_bank_slots, iron_bank_costs, iron_bank_loans) or the prompt data; the page's content
 // names the loans (its reference cards). Imported by the board in Mother of Dragons games.
-import { houseName, rawContent } from "/static/js/content.js";
+import { areaName, hasArea, houseName, rawContent } from "/static/js/content.js";
 import { fill, h, s } from "/static/js/dom.js";
-import { t, tc } from "/static/js/i18n.js";
+import { t, tc, tn } from "/static/js/i18n.js";
 import { houseChip } from "/static/js/panels.js";
 import { button, commitButton, header, note } from "/static/js/prompts/common.js";
 import { selectUnits } from "/static/js/prompts/generic.js";
@@ -181,6 +181,90 @@ function defaultWords(ctx) {
       );
 }
 
+/** The loyalty panel (11.6): the loyalty tokens on the board, area by area, and how many
+ * Targaryen has collected (the view's `ext`: loyalty_tokens, loyalty_collected). */
+function loyaltyPanel(root, view) {
+  const ext = view.ext || {};
+  if (!ext.loyalty_tokens) {
+    root.hidden = true;
+    return;
+  }
+  root.hidden = false;
+  fill(
+    root,
+    h("h2", { class: "panel-title" }, t("Loyalty tokens")),
+    ext.loyalty_tokens.length
+      ? h(
+          "ul",
+          { class: "loyalty-tokens", "data-testid": "loyalty-tokens" },
+          ext.loyalty_tokens.map(([area, n]) =>
+            h(
+              "li",
+              { "data-area": area, "data-count": n },
+              t("{area}: {n}", { area: areaName(area), n }),
+            ),
+          ),
+        )
+      : h(
+          "p",
+          { class: "muted", "data-testid": "loyalty-tokens" },
+          t("No loyalty token is on the board."),
+        ),
+    h(
+      "p",
+      { "data-testid": "loyalty-collected", "data-count": ext.loyalty_collected || 0 },
+      houseChip("targaryen"),
+      " ",
+      tn(
+        "has collected {n} loyalty token.",
+        "has collected {n} loyalty tokens.",
+        ext.loyalty_collected || 0,
+      ),
+    ),
+  );
+}
+
+/** Deck IV's token moves, options "from>to" (11.11): a house's move, or, offered with Pass,
+ * the move Targaryen may cancel by paying Power tokens; null for any other option. */
+function loyaltyMoveWords(option, data) {
+  const [source, target, ...rest] = String(option).split(">");
+  if (!target || rest.length || !hasArea(source) || !hasArea(target)) return null;
+  const words = { source: areaName(source), target: areaName(target) };
+  return (data?.options || []).includes("pass")
+    ? t("Cancel the move from {source} to {target}", words)
+    : t("Move a loyalty token from {source} to {target}", words);
+}
+
+/** Loyalty tokens on the map (11.6.1): a badge with the count on every area holding some
+ * (the map model's `ext.loyalty_tokens`). */
+function drawLoyalty(map, model) {
+  for (const [id, n] of model.ext?.loyalty_tokens || []) {
+    const where = map.areas.get(id);
+    if (!where) continue;
+    const words = tn("{area}: {n} loyalty token", "{area}: {n} loyalty tokens", n, {
+      area: areaName(id),
+    });
+    map.layer.append(
+      s(
+        "g",
+        {
+          class: "w-loyalty",
+          "data-testid": `loyalty-${id}`,
+          "data-count": n,
+          transform: `translate(${where.x + 14} ${where.y - 24})`,
+        },
+        s("title", {}, words),
+        s("circle", { r: 10, fill: "#f4e9c8", stroke: "#4b2466", "stroke-width": 2.5 }),
+        s(
+          "text",
+          { "text-anchor": "middle", dy: 4, "font-size": 12, "font-weight": 700, fill: "#4b2466" },
+          String(n),
+        ),
+      ),
+    );
+  }
+}
+
 addSymbols();
 
 registerPlugin("westeros_mother_of_dragons", {
@@ -245,5 +329,7 @@ registerPlugin("westeros_mother_of_dragons", {
     "sea-march-1": () => t("Sea March −1"),
     "sea-support+0": () => t("Sea Support +0"),
   },
-  panels: { iron_bank: ironBankPanel },
+  optionWords: loyaltyMoveWords,
+  decorate: drawLoyalty,
+  panels: { iron_bank: ironBankPanel, loyalty: loyaltyPanel },
 });

@@ -1,5 +1,5 @@
 // Resolving Raid (5.2) and Consolidate Power (5.6) orders, and mustering (3.5).
-import { areaName, orderLabel, unitName } from "../content.js";
+import { areaName, orderLabel, orderToken, unitName } from "../content.js";
 import { h } from "../dom.js";
 import { t, tn } from "../i18n.js";
 import { orderIcon, unitIcon } from "../map.js";
@@ -123,7 +123,9 @@ export function consolidate(ctx) {
           choiceButton(
             [
               orderIcon(orders[id].token, ctx.house),
-              t("{area}: +{n} power", { area: areaName(id), n: orders[id].yield }),
+              orderToken(orders[id].token).type === "consolidate_power"
+                ? t("{area}: +{n} power", { area: areaName(id), n: orders[id].yield })
+                : t("{area}: {order}", { area: areaName(id), order: orderLabel(orders[id].token) }),
             ],
             draft.area === id,
             () => choose(id),

@@ -46,7 +46,7 @@ export function chooseOption(ctx, title, text, extra = null) {
                 cardTile(option),
               )
             : choiceButton(
-                optionText(option),
+                optionText(option, data),
                 draft.option === option,
                 () => {
                   draft.option = option;

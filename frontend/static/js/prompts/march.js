@@ -56,6 +56,13 @@ export function march(ctx) {
     for (const e of further || []) (result = result || new Set()).add(e.area);
     return result || new Set();
   };
+  // An area only a group of one unit type reaches (`group_reach` but no `destinations`
+  // entry): a dragon flight (11.5.3), tagged so the person sees it is a flight.
+  const byFlight = (to) => {
+    const opts = marches[draft.origin];
+    const listed = (lists) => Object.values(lists || {}).some((l) => l.some((e) => e.area === to));
+    return !listed(opts.destinations) && listed(opts.group_reach);
+  };
   const sendTo = (to) => {
     const opts = marches[draft.origin];
     if (!draft.selected.length) {
@@ -192,11 +199,17 @@ export function march(ctx) {
                       value: entry.neutral,
                     })
                   : areaName(to);
-            return button(label, () => sendTo(to), {
-              class: `choice dest${entry?.combat ? " is-combat" : ""}`,
-              "data-testid": `march-dest-${to}`,
-              "data-combat": entry?.combat || "",
-            });
+            const flight = byFlight(to);
+            return button(
+              [label, flight ? h("span", { class: "tag" }, t("flight")) : null],
+              () => sendTo(to),
+              {
+                class: `choice dest${entry?.combat ? " is-combat" : ""}`,
+                "data-testid": `march-dest-${to}`,
+                "data-combat": entry?.combat || "",
+                "data-reach": flight ? "flight" : "",
+              },
+            );
           }),
         ),
       );

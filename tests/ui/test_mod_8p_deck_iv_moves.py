@@ -1,0 +1,77 @@
+"""Deck IV's loyalty token moves in Chromium against the real core (RULES.md 11.11): in an
+8-player Mother of Dragons game (seed 8000) round 2 reveals Scattering Dissent. In reverse turn
+order each house moves a loyalty token, so the person, House Targaryen (last on every track,
+11.2.3), moves first: each move is offered in words ("Move a loyalty token from Karhold to
+Winterfell"), and the move Targaryen may then cancel by paying a Power token is offered as
+"Cancel the move …" beside Pass; the log tells the move made. In zh-CN the same prompts show
+no English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
+
+from playwright.sync_api import Page, expect
+
+from .driver import Played, commit, play_one, prompt_kind, wait_for_decision
+from .live import LiveCore
+from .mod_8p import WAIT_MS, no_english, start
+
+SEED = "8000"  # round 2 reveals Scattering Dissent from deck IV
+MOVE = "karhold>winterfell"  # Karhold holds the card's printed token (11.11.2)
+ORDERS = {
+    "norvos": "defense",
+    "the-rhoyne": "defense",
+    "myr": "consolidate_power",
+    "pentos": "consolidate_power",
+    "port-of-pentos": "consolidate_power",
+    "bay-of-pentos": "support",
+}
+"""Round 1 without a march: the quickest way to round 2 (4.1)."""
+WORDS = {
+    "en": (
+        "Move a loyalty token from Karhold to Winterfell",
+        "Cancel the move from Karhold to Winterfell",
+    ),
+    "zh-CN": ("将一枚忠诚标记从卡霍城移到临冬城", "取消从卡霍城到临冬城的移动"),
+}
+
+
+def until_asked(page: Page, testid: str, lang: str) -> None:
+    """Answer every decision by clicks until the one with option ``testid`` (bids: nothing)."""
+    played = Played()
+    while wait_for_decision(page, until_round=3, timeout_ms=WAIT_MS):
+        no_english(page, lang)
+        if page.get_by_test_id(testid).count():
+            return
+        if prompt_kind(page) in ("bid", "wildling_bid"):
+            commit(page)  # Power tokens kept to cancel moves
+        else:
+            play_one(page, played, ORDERS)
+    raise AssertionError(f"no decision offered {testid} in rounds 1-2")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_11_11_scattering_dissent_offers_targaryen_token_moves_in_words(
+    page: Page, live_core: LiveCore, artifacts: Path, lang: str
+) -> None:
+    start(page, live_core, SEED, ["mother_of_dragons"], lang)
+    move, cancel = WORDS[lang]
+    until_asked(page, f"option-{MOVE}", lang)
+    expect(page.get_by_test_id(f"option-{MOVE}")).to_have_text(move)
+    expect(page.get_by_test_id("option-pass")).to_have_count(0)  # a house must move (11.11.2)
+    page.screenshot(path=str(artifacts / f"mod_8p_deck_iv_move_{lang}.png"))
+    page.get_by_test_id(f"option-{MOVE}").click()
+    commit(page)
+    expect(page.get_by_test_id(f"option-{MOVE}")).to_have_text(cancel, timeout=WAIT_MS)
+    no_english(page, lang)
+    expect(page.get_by_test_id("option-pass")).to_be_visible()
+    page.get_by_test_id("option-pass").click()
+    commit(page)
+    if lang == "en":
+        expect(page.get_by_test_id("log")).to_contain_text(
+            "A loyalty token moves from Karhold to Winterfell.", timeout=WAIT_MS
+        )
