@@ -12,7 +12,9 @@ sizes) with the pairwise differences. Prints figures; asserts nothing.
 Scenarios (default: all): hard-vs-random, hard-vs-passive, hard-vs-baseline, baseline-vs-hard,
 normal-vs-baseline, easy-vs-baseline, baseline-vs-random, baseline-vs-passive, all-baseline,
 personalities, and the Standard AI's (issue 15): standard-vs-baseline, hard-vs-standard,
-standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seats).
+standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seats); Mother of
+Dragons at 8 players (issue 12): mod8-hard-vs-baseline (Hard's house rotating over the 8) and
+mod8-hard-targaryen (Hard as Targaryen), each against 7 baseline AIs.
 ``--games`` is per scenario; ``--games-for name=N`` overrides one scenario.
 """
 
@@ -112,16 +114,14 @@ def lineup(scenario: str, game: int) -> list[Player]:
 def play(job: tuple[str, int, bool]) -> dict[str, Any]:
     """Play one game; returns its summary (picklable)."""
     scenario, game, tides = job
-    if not _RULES:
-        _RULES.append(build_ruleset())
+    if scenario in MOD_SCENARIOS:
+        rules, seats, options = mod_game(scenario, game, tides)
+    else:
+        if not _RULES:
+            _RULES.append(build_ruleset())
+        rules, seats, options = _RULES[0], lineup(scenario, game), {"tides_of_battle": tides}
     started = time.perf_counter()
-    record = play_game(
-        _RULES[0],
-        lineup(scenario, game),
-        SEED_BASE + game,
-        {"tides_of_battle": tides},
-        budget=BUDGET,
-    )
+    record = play_game(rules, seats, SEED_BASE + game, options, budget=BUDGET)
     return {
         "scenario": scenario,
         "seats": record.seats,
@@ -137,6 +137,50 @@ def play(job: tuple[str, int, bool]) -> dict[str, Any]:
         },
         "seconds": time.perf_counter() - started,
     }
+
+
+# ---------------------------------------------------------------------------------- Mother of
+# Dragons (issue 12, acceptance 5): 8-player games, one Hard seat against 7 baseline AIs.
+
+MOD_PLAYERS = 8
+MOD_OPTIONS = {"mother_of_dragons": True}
+MOD_ROTATING = "mod8-hard-vs-baseline"
+"""Hard's house moves round the table game by game, over all 8 houses."""
+MOD_TARGARYEN = "mod8-hard-targaryen"
+"""Hard always plays Targaryen (11.4), the 8th house."""
+MOD_SCENARIOS = (MOD_ROTATING, MOD_TARGARYEN)
+TARGARYEN = "targaryen"
+_MOD_RULES: list[Ruleset] = []
+
+
+def mod_rules() -> Ruleset:
+    """The ruleset of an 8-player Mother of Dragons game (built once per process)."""
+    if not _MOD_RULES:
+        _MOD_RULES.append(build_ruleset(MOD_OPTIONS))
+    return _MOD_RULES[0]
+
+
+def mod_houses() -> tuple[str, ...]:
+    """The 8 houses in setup order (11.2.2)."""
+    return mod_rules().setups[MOD_PLAYERS].houses
+
+
+def mod_lineup(scenario: str, game: int) -> dict[str, Player]:
+    """The seats of one MoD game by house: Hard on the rotating house or on Targaryen, the
+    baseline AI everywhere else."""
+    houses = mod_houses()
+    hard = houses[game % MOD_PLAYERS] if scenario == MOD_ROTATING else TARGARYEN
+    return {
+        h: make("hard", game) if h == hard else BaselineBot(game * 10 + i)
+        for i, h in enumerate(houses)
+    }
+
+
+def mod_game(
+    scenario: str, game: int, tides: bool
+) -> tuple[Ruleset, dict[str, Player], dict[str, bool]]:
+    """The ruleset, seats and options of one MoD game."""
+    return mod_rules(), mod_lineup(scenario, game), {**MOD_OPTIONS, "tides_of_battle": tides}
 
 
 # ---------------------------------------------------------------------------------- figures
@@ -336,11 +380,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games per scenario")
     parser.add_argument("--games-for", action="append", default=[], metavar="SCENARIO=N")
-    parser.add_argument("--scenario", action="append", choices=SCENARIOS, help="repeatable")
+    parser.add_argument(
+        "--scenario", action="append", choices=(*SCENARIOS, *MOD_SCENARIOS), help="repeatable"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tides", action="store_true", help="play with Tides of Battle")
     args = parser.parse_args()
-    chosen = args.scenario or list(SCENARIOS)
+    chosen = args.scenario or [*SCENARIOS, *MOD_SCENARIOS]
     counts = {s: args.games for s in chosen}
     for item in args.games_for:
         name, _, value = item.partition("=")

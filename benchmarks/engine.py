@@ -1,5 +1,6 @@
-"""Engine speed (issue 2, acceptance 6): random 6-player full games per second on one core,
-decisions per second, and the mean state-copy time. Prints figures; asserts nothing.
+"""Engine speed (issue 2, acceptance 6): random full games (6 players unless ``--players``
+says 3-8) per second on one core, decisions per second, and the mean state-copy time. Prints
+figures; asserts nothing.
 
     python benchmarks/engine.py [--games N] [--players P] [--option ID ...] [--profile]
 
@@ -25,7 +26,7 @@ MAX_BASE_PLAYERS = 6
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 9))
     parser.add_argument("--option", action="append", default=[], help="game option to turn on")
     parser.add_argument("--profile", action="store_true", help="print the top cProfile entries")
     args = parser.parse_args()

@@ -600,8 +600,11 @@ def register_ai_personalities() -> list[Any]:
 def register_ai_answers() -> list[AiAnswer]:
     """How the game's AIs answer the plugin's prompt kinds: ``AiAnswer(kind, answer)`` where
     ``answer(view, rules, rnd) -> Action`` returns a legal action for ``view["prompt"]`` from
-    the seat's view alone (DESIGN §5; never the true state). Prompts without an answer get a
-    legal answer built from their data (``westeros.ai.legal.fallback_action``).
+    the seat's view alone (DESIGN §5; never the true state). ``kind`` may also be the
+    ``reason`` of a prompt the plugin's own rule or card asks with a host kind (e.g. a
+    ``choose_option``): that answer then comes first (``westeros.ai.legal.plugin_answer``).
+    Prompts without an answer get a legal answer built from their data
+    (``westeros.ai.legal.fallback_action``).
 
     :return: AiAnswer objects, at most one per prompt kind across all plugins.
     """

@@ -51,6 +51,8 @@ from westeros.engine.errors import ContentError
 from westeros.engine.state import State
 
 from . import (
+    ai_loans,
+    ai_targaryen,
     content,
     dragons,
     iron_bank,
@@ -334,6 +336,9 @@ def register_ai_answers() -> list[AiAnswer]:
         AiAnswer("iron_bank_loan", iron_bank.dearest_loan),
         AiAnswer("iron_bank_default", iron_bank.strongest_units),
         AiAnswer("claim_vassals", vassals.claim_most),
+        AiAnswer(ai_loans.LOAN_UNIT, ai_loans.answer),
+        *(AiAnswer(reason, ai_loans.answer) for reason in ai_loans.CHOICES),
+        *(AiAnswer(reason, ai_targaryen.answer) for reason in ai_targaryen.CHOICES),
     ]
 
 

@@ -2,8 +2,8 @@
 I-III and resolved last (the engine resolves decks in order). Only 8-player games keep the deck
 (``setup`` drops it otherwise); 10 cards cover rounds 2-10, so none is reused (11.11.1). Each
 card places its printed loyalty tokens, then offers Targaryen its option (11.11.2): the
-choices are ``choose_option`` prompts, so every AI level answers them (declining, ``pass``
-and ``done``, is the passive answer of the baseline AI)."""
+choices are ``choose_option`` prompts, which every AI level answers with the plugin's own
+answers (``ai_targaryen``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """The evaluation function of the strong AI: how good a (simulated) position is for each house.
 
-A house's *score* counts, in castle equivalents: castle areas (what wins, 9.1), land areas and
-supply (the tie-breakers of 9.2), available power (1.5), units on the board (1.2.1), influence
-track positions (1.6: turn order, the Blade, starred orders and the Raven), the house cards in
-hand (8.3), minus the castles it is likely to lose to an adjacent enemy army next round and plus
+A house's *score* counts, in castle equivalents: castle areas (what wins, 9.1; or the victory
+points a plugin scores the house by instead, ``victory.score``), land areas and supply (the
+tie-breakers of 9.2), available power (1.5), units on the board (1.2.1), influence track
+positions (1.6: turn order, the Blade, starred orders and the Raven), the house cards in hand
+(8.3), minus the castles it is likely to lose to an adjacent enemy army next round and plus
 a share of the enemy or neutral castles it could take (threats). Threats are left out in the
 last round (no later round acts on them), and once the last round's Action phase is over only
 the final ranking counts (9.2).
@@ -17,11 +18,10 @@ import dataclasses
 import math
 from collections.abc import Mapping
 
-from ..engine import board
+from ..engine import board, victory
 from ..engine.content import LAND
 from ..engine.round import LAST_ROUND
 from ..engine.state import State
-from ..engine.victory import ranking
 
 IRON_THRONE_VALUE = (0.45, 0.3, 0.2, 0.12, 0.06, 0.0, 0.0, 0.0)
 FIEFDOMS_VALUE = (0.4, 0.25, 0.18, 0.12, 0.06, 0.0, 0.0, 0.0)
@@ -138,6 +138,8 @@ def scores(state: State, weights: Mapping[str, Weights] | None = None) -> dict[s
         if owner in out:
             castles[owner] += 1
             out[owner] += w[owner].castle + w[owner].stronghold * (rules.areas[area].castle - 1)
+    for h in houses:  # a house a plugin scores otherwise counts its victory points (1.9.1)
+        out[h] += w[h].castle * (victory.score(state, h, castles[h]) - castles[h])
     for area in rules.land_areas:
         owner = control[area]
         if owner in out:
@@ -183,7 +185,7 @@ def utilities(state: State, weights: Mapping[str, Weights] | None = None) -> dic
     houses = state.houses
     winner = state.winner
     if winner is None and state.round >= LAST_ROUND and not state.stack:
-        winner = ranking(state)[0]
+        winner = victory.ranking(state)[0]
     if winner is not None:
         return {h: float(h == winner) for h in houses}
     s = scores(state, weights)

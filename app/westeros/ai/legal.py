@@ -10,14 +10,14 @@ state (``engine.public.public_state``), which holds nothing a seat may not see."
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ..engine import march
 from ..engine.actions import Action, Bid, Choose, SelectArea, SelectUnits
 from ..engine.bidding import TrackOrder
 from ..engine.consolidate import ResolveConsolidate
-from ..engine.content import Ruleset
+from ..engine.content import AiAnswer, Ruleset
 from ..engine.march import ResolveMarch
 from ..engine.mustering import DONE, MusterUnit
 from ..engine.planning import NOTHING, PlaceOrders, ReplaceOrder
@@ -205,6 +205,19 @@ def minimal_action(view: Mapping[str, Any], rules: Ruleset) -> Action:
     if kind == "declare_support":
         return Choose("none")
     return fallback_action(view, rules)
+
+
+def plugin_answer(
+    rules: Ruleset, prompt: Mapping[str, Any], handled: Collection[str]
+) -> AiAnswer | None:
+    """The plugin's AI answer to ``prompt``, if any: one registered for the prompt's ``reason``
+    (a choice the plugin's own rule or card asks, e.g. a ``choose_option``), else one for its
+    kind when the bot has no handler of its own for it (``handled``)."""
+    reason = prompt["data"].get("reason")
+    found = rules.ai_answers.get(reason) if isinstance(reason, str) else None
+    if found is None and prompt["kind"] not in handled:
+        found = rules.ai_answers.get(prompt["kind"])
+    return found
 
 
 def fallback_action(view: Mapping[str, Any], rules: Ruleset) -> Action:

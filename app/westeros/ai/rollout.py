@@ -62,13 +62,13 @@ class RolloutPolicy:
 
     def decide(self, state: State, house: str, prompt: Prompt) -> Action:
         """The baseline's answer to ``prompt`` in ``state``."""
-        handler = HANDLERS.get(prompt.kind)
         sit = situation(state, house, prompt)
+        plugin = legal.plugin_answer(state.rules, sit.view["prompt"], HANDLERS)
+        if plugin is not None:  # its contract is the seat's full view (register_ai_answers)
+            view = {**player_view(state, house), "prompt": sit.view["prompt"]}
+            return plugin.answer(view, state.rules, self.rnd)
+        handler = HANDLERS.get(prompt.kind)
         if handler is None:
-            plugin = state.rules.ai_answers.get(prompt.kind)
-            if plugin is not None:  # its contract is the seat's full view (register_ai_answers)
-                view = {**player_view(state, house), "prompt": sit.view["prompt"]}
-                return plugin.answer(view, state.rules, self.rnd)
             return legal.fallback_action(sit.view, state.rules)
         return handler(self.bot(house), sit, prompt.data)
 

@@ -44,14 +44,15 @@ def answer(
     view: Data,
     rules: Ruleset,
 ) -> Action:
-    """``bot``'s answer to ``view["prompt"]``: its own handler for the kind, else the plugin's
-    AI answer (ports, Tides, Mother of Dragons), else a legal fallback."""
+    """``bot``'s answer to ``view["prompt"]``: the plugin's AI answer for a choice its own rule
+    asks (``legal.plugin_answer``: ports, Tides, Mother of Dragons), else its own handler for
+    the kind, else a legal fallback."""
     prompt = view["prompt"]
+    plugin = legal.plugin_answer(rules, prompt, handlers)
+    if plugin is not None:
+        return plugin.answer(view, rules, bot.rnd)
     handler = handlers.get(prompt["kind"])
     if handler is None:
-        plugin = rules.ai_answers.get(prompt["kind"])
-        if plugin is not None:
-            return plugin.answer(view, rules, bot.rnd)
         return legal.fallback_action(view, rules)
     return handler(bot, Situation(view, rules), prompt["data"])
 
