@@ -8,6 +8,7 @@ from westeros.engine.content import Ruleset
 from westeros.engine.round import CleanUp
 from westeros.engine.state import State
 from westeros.engine.victory import consequences, ranking
+from westeros.engine.view import player_view
 
 
 def final(state: State) -> list[str]:
@@ -124,3 +125,16 @@ def test_9_1_a_captured_home_area_counts_for_the_captor_only_while_it_holds_it(
     assert board.castle_count(s, "stark") == 0
     s.units.pop("winterfell")
     assert board.castle_count(s, "stark") == 1  # the printed token takes it back (1.3.3)
+
+
+def test_1_9_1_the_view_carries_the_victory_track_as_the_engine_counts_it(rules: Ruleset) -> None:
+    s = three(rules)
+    for area in ("white-harbor", "moat-cailin", "riverrun", "karhold", "the-twins"):
+        put(s, area, "stark", "footman")  # 2 castles, 1 stronghold, 2 areas without either
+    put(s, "harrenhal", "lannister", "footman")
+    put(s, "stoney-sept", "lannister", "footman")
+    s.power_tokens["seagard"] = "lannister"  # a stronghold held by a power token (1.3.1)
+    expected = {"baratheon": 1, "lannister": 3, "stark": 4}
+    for seat in ("stark", "baratheon", None):  # public: every seat and spectators alike
+        track = player_view(s, seat)["victory"]
+        assert track == {"castles": expected, "points": expected, "by_castles": True}

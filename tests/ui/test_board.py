@@ -18,6 +18,8 @@ pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright"
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from westeros.engine import board, victory
+
 from .driver import (
     Played,
     place_orders,
@@ -63,9 +65,19 @@ def pieces(page: Page, area: str) -> list[tuple[str, str, bool]]:
     )
 
 
+def victory_shown(page: Page) -> dict[str, int]:
+    """The value of the victory-track cell each house's marker stands in (1.9.1)."""
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll(
+            "[data-testid=victory-track] .scale-cell [data-house]")].map(
+            (chip) => [chip.dataset.house, Number(chip.closest(".scale-cell").dataset.value)]))"""
+    )
+
+
 def assert_board_matches(page: Page, state: Any) -> None:
     """Every area shows exactly the engine's units (routed ones turned, 1.2.4), every track its
-    order (1.6) and every house its available power (1.5)."""
+    order (1.6), every house its available power (1.5) and castle areas, and the victory track
+    each house's score as the engine counts it for victory (1.9.1, 9.1)."""
     for area in state.rules.areas:
         expected = sorted((u.house, u.type, u.routed) for u in state.units.get(area, ()))
         assert pieces(page, area) == expected, area
@@ -75,6 +87,9 @@ def assert_board_matches(page: Page, state: Any) -> None:
     for house in state.houses:
         power = page.locator(f"[data-testid=house-{house}] [data-stat=power]")
         assert power.inner_text() == str(state.power[house]), house
+        castles = page.locator(f"[data-testid=house-{house}] [data-stat=castles]")
+        assert castles.inner_text() == str(board.castle_count(state, house)), house
+    assert victory_shown(page) == {h: victory.score(state, h) for h in state.houses}
     expect(page.get_by_test_id("round")).to_contain_text(f"Round {state.round} of 10")
 
 

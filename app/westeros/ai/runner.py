@@ -133,7 +133,7 @@ def play_game(
     house that answers for it (``answering_house``)."""
     count = len(players)
     state = new_game(rules, count, seed, options)
-    seated = state.setup.players or state.houses
+    seated = state.setup.seated_houses()
     seats = dict(players) if isinstance(players, Mapping) else seat(seated, players)
     times: dict[str, list[float]] = {h: [] for h in state.houses}
     prompts: dict[str, list[str]] = {h: [] for h in state.houses}

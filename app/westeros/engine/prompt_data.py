@@ -329,6 +329,14 @@ class CombatView(TypedDict):
     data: dict[str, Any]
 
 
+class VictoryView(TypedDict):
+    """The victory track (1.9.1, 9.1): castle areas and score (``rule_victory_points``)."""
+
+    castles: dict[str, int]
+    points: dict[str, int]
+    by_castles: bool
+
+
 class PlayerView(TypedDict):
     """``player_view(state, house)``: all a seat (``house`` None: a spectator) may know (0.4.4)."""
 
@@ -346,6 +354,7 @@ class PlayerView(TypedDict):
     neutral_forces: dict[str, int]
     blocked: list[str]
     supply: dict[str, int]
+    victory: VictoryView
     hands: dict[str, list[str]]
     discards: dict[str, list[str]]
     westeros_deck_sizes: list[int]

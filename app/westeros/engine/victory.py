@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import board, tracks
 from .flow import left_out
 from .state import State
@@ -12,11 +14,32 @@ VICTORY_CASTLES = 7
 def score(state: State, house: str, castles: int | None = None) -> int:
     """``house``'s victory-track score (1.9.1): its castle areas (``castles`` when already
     counted) unless a ``rule_victory_points`` hook scores it another way."""
+    points = _plugin_score(state, house)
+    if points is not None:
+        return points
+    return board.castle_count(state, house) if castles is None else castles
+
+
+def _plugin_score(state: State, house: str) -> int | None:
+    """The first ``rule_victory_points`` hook's score for ``house``; None: its castle areas."""
     for hook in state.rules.hooks.victory_points:
         points = hook(state, house)
         if points is not None:
             return points
-    return board.castle_count(state, house) if castles is None else castles
+    return None
+
+
+def track_view(state: State) -> dict[str, Any]:
+    """The victory track as every house sees it (1.9.1, 9.1): ``castles``, each house's castle
+    areas; ``points``, its score as the victory check counts it (``score``); ``by_castles``,
+    whether every house scores its castle areas (no ``rule_victory_points`` hook scores one)."""
+    counts = board.castle_counts(state)
+    others = {h: p for h in state.houses if (p := _plugin_score(state, h)) is not None}
+    return {
+        "castles": {h: counts[h] for h in state.houses},
+        "points": {h: others.get(h, counts[h]) for h in state.houses},
+        "by_castles": not others,
+    }
 
 
 def ranking(state: State, houses: tuple[str, ...] | None = None) -> list[str]:

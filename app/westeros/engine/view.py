@@ -16,6 +16,7 @@ from .board import controller, unit_strength
 from .combat.strength import totals
 from .flow import Prompt, answering_house, commitment, committed, open_commitment, pending
 from .state import Event, State, Unit
+from .victory import track_view
 
 
 def visible(event: Event, house: str | None) -> bool:
@@ -115,6 +116,7 @@ def _public_part(state: State) -> _Public:
         "neutral_forces": dict(sorted(state.neutral.items())),
         "blocked": sorted(state.blocked),
         "supply": dict(state.supply),
+        "victory": track_view(state),
         "hands": hands_view(state, None),
         "discards": {h: list(c) for h, c in state.discards.items()},
         "westeros_deck_sizes": [len(d) for d in state.westeros_decks],

@@ -188,8 +188,8 @@ class Board {
     const view = this.view;
     const controllers = this.view.control;
     this.map.render(this.mapModel(controllers));
-    renderTracks(this.el.tracks, view, controllers);
-    renderHouses(this.el.houses, view, controllers);
+    renderTracks(this.el.tracks, view);
+    renderHouses(this.el.houses, view);
     renderHand(this.el.hand, view);
     renderWesteros(this.el.westeros, view);
     this.drawPluginPanels();

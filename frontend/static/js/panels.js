@@ -47,17 +47,7 @@ export function houseChip(house, { name = true, you = null } = {}) {
   return chip;
 }
 
-/** Castle areas each house controls (RULES 1.3, 9.1). */
-export function castleCounts(view, controllers) {
-  const out = Object.fromEntries(view.houses.map((house) => [house, 0]));
-  for (const [id, owner] of Object.entries(controllers)) {
-    const facts = area(id);
-    if (owner && facts && facts.castle > 0 && owner in out) out[owner] += 1;
-  }
-  return out;
-}
-
-function scale(title, iconId, max, min, valueOf, houses, marker) {
+function scale(title, iconId, max, min, valueOf, houses, marker = null, testid = null) {
   const cells = [];
   for (let v = min; v <= max; v += 1) {
     const here = houses.filter((house) => valueOf(house) === v);
@@ -76,14 +66,17 @@ function scale(title, iconId, max, min, valueOf, houses, marker) {
   }
   return h(
     "div",
-    { class: "scale" },
+    { class: "scale", "data-testid": testid },
     h("h3", { class: "scale-title" }, iconId ? icon(iconId) : null, title),
     h("ol", { class: "scale-cells" }, cells),
   );
 }
 
-/** Influence tracks with dominance tokens, then the supply, victory, wildling and round tracks. */
-export function renderTracks(root, view, controllers) {
+/** Influence tracks with dominance tokens, then the supply, victory, wildling and round tracks.
+ * The victory track shows the engine's score of each house (the view's `victory.points`: castle
+ * areas, RULES 9.1, or as a plugin scores a house), titled by castles when every house scores
+ * its castle areas. */
+export function renderTracks(root, view) {
   const starLimits = rawContent().star_limits?.[String(view.houses.length)] || [];
   const dominanceIcon = {
     iron_throne: "icon-throne",
@@ -130,7 +123,7 @@ export function renderTracks(root, view, controllers) {
       ),
     ),
   );
-  const castles = castleCounts(view, controllers);
+  const victory = view.victory;
   fill(
     root,
     h("h2", { class: "panel-title" }, t("Influence")),
@@ -138,12 +131,14 @@ export function renderTracks(root, view, controllers) {
     h("h2", { class: "panel-title" }, t("Tracks")),
     scale(t("Supply"), "icon-barrel", MAX_SUPPLY, 0, (house) => view.supply[house], view.houses),
     scale(
-      t("Victory (castles)"),
+      victory.by_castles ? t("Victory (castles)") : t("Victory points"),
       "icon-castle",
-      VICTORY,
+      Math.max(VICTORY, ...Object.values(victory.points)),
       0,
-      (house) => castles[house],
+      (house) => victory.points[house],
       view.houses,
+      null,
+      "victory-track",
     ),
     h(
       "div",
@@ -204,9 +199,10 @@ export function cardTile(id, attrs = {}) {
   );
 }
 
-/** Every house: power, castles, supply, cards in hand and discards; the seat's own hand first. */
-export function renderHouses(root, view, controllers) {
-  const castles = castleCounts(view, controllers);
+/** Every house: power, castles (the engine's count), supply, cards in hand and discards; the
+ * seat's own hand first. */
+export function renderHouses(root, view) {
+  const castles = view.victory.castles;
   const onBoard = {};
   for (const house of Object.values(view.power_tokens)) onBoard[house] = (onBoard[house] || 0) + 1;
   const seat = seats();

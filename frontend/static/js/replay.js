@@ -169,8 +169,8 @@ class Replay {
     const view = message.view;
     const controllers = view.control;
     this.map.render(this.mapModel(message, controllers));
-    renderTracks(this.el.tracks, view, controllers);
-    renderHouses(this.el.houses, view, controllers);
+    renderTracks(this.el.tracks, view);
+    renderHouses(this.el.houses, view);
     renderHand(this.el.hand, view);
     renderWesteros(this.el.westeros, view);
     renderCombat(this.el.combat, view);
