@@ -334,6 +334,8 @@ def register_ai_answers() -> list[AiAnswer]:
         AiAnswer("iron_bank_loan", iron_bank.dearest_loan),
         AiAnswer("iron_bank_default", iron_bank.strongest_units),
         AiAnswer("claim_vassals", vassals.claim_most),
+        AiAnswer(westeros_deck_iv.CancelMove.prompt_kind, westeros_deck_iv.cancel_answer),
+        AiAnswer(westeros_deck_iv.ShiftToken.prompt_kind, westeros_deck_iv.latest_token),
     ]
 
 
