@@ -10,6 +10,8 @@ import pytest
 
 from tests.builders import act, prompt, put, run
 from westeros.ai.baseline import BaselineBot
+from westeros.ai.difficulty import LEVELS
+from westeros.ai.strong import StrongBot
 from westeros.engine import board
 from westeros.engine.actions import Choose
 from westeros.engine.content import Ruleset
@@ -193,3 +195,30 @@ def test_11_11_2_the_long_plan_names_another_house(mod_rules: Ruleset) -> None:
     s = reveal(s, "the-long-plan")
     assert T not in options(s)
     assert set(options(s)) == {*s.houses} - {T} | {"pass"}
+
+
+@pytest.mark.parametrize("level", ["baseline", *LEVELS])
+def test_11_11_2_every_ai_level_answers_the_cancel_and_token_questions(
+    mod_rules: Ruleset, level: str
+) -> None:
+    """Each level answers Targaryen's two deck IV questions with a legal choice that the
+    engine carries out (the easy level may blunder, so which one is not asserted here)."""
+    bot = BaselineBot() if level == "baseline" else StrongBot(1, LEVELS[level])
+    s = blank8(mod_rules, 3)
+    put(s, "pentos", T, "dragon", "dragon", "dragon")
+    s = reveal(s, "fire-made-flesh")
+    s = act(s, T, Choose("fire_destroy_dragon"))
+    s = act(s, T, Choose("pentos"))
+    s = act(s, T, bot.decide(player_view(s, T), mod_rules, 1.0))
+    assert len(s.ext["dragon_tokens_shifted"]) == 1 and prompt(s, T) is None
+    s = blank8(mod_rules, 3)
+    s.power[T] = 1
+    s.ext["loyalty_tokens"] = (("karhold", 1),)
+    rest = MovingTokens((), "scattering-dissent", 1)
+    s.push(
+        CancelMove(
+            T, ("cancel", "allow"), "scattering-dissent", "karhold>winterfell", "stark", rest
+        )
+    )
+    s = act(s, T, bot.decide(player_view(s, T), mod_rules, 1.0))
+    assert (tokens(s), s.power[T]) in (({"karhold": 1}, 0), ({"winterfell": 1}, 1))
