@@ -38,6 +38,16 @@ def reveal(
     return run(s, ResolveWesterosCard(0))
 
 
+def sacrificed_a_dragon(rules: Ruleset, round_number: int) -> State:
+    """Fire Made Flesh in ``round_number``: Targaryen destroys one of its 3 dragons in Pentos
+    (option (a)) and is then asked which token to shift, if more than one is left."""
+    s = blank8(rules, round_number)
+    put(s, "pentos", T, "dragon", "dragon", "dragon")
+    s = reveal(s, "fire-made-flesh")
+    s = act(s, T, Choose("fire_destroy_dragon"))
+    return act(s, T, Choose("pentos"))
+
+
 def test_11_11_2_domestic_disputes_reaches_at_most_4_houses(mod_rules: Ruleset) -> None:
     s = blank8(mod_rules, 3)
     s.power[T] = 3
@@ -150,11 +160,7 @@ def test_11_11_2_fire_made_flesh_shifts_the_token_targaryen_chooses(mod_rules: R
     """Round 3 (printed tokens 2, 4, 6, 8, 10): the token of round 2 is in the box, so 4, 6, 8
     and 10 are offered. Shifting 6 makes the dragons 2 now, 3 in round 4 (4 arrives), still 3 in
     round 6 (6 is already in), 4 in round 8."""
-    s = blank8(mod_rules, 3)
-    put(s, "pentos", T, "dragon", "dragon", "dragon")
-    s = reveal(s, "fire-made-flesh")
-    s = act(s, T, Choose("fire_destroy_dragon"))
-    s = act(s, T, Choose("pentos"))
+    s = sacrificed_a_dragon(mod_rules, 3)
     asked = prompt(s, T)
     assert asked.kind == "dragon_token"
     assert list(asked.data["options"]) == [f"dragon_token_{r}" for r in (4, 6, 8, 10)]
@@ -171,21 +177,13 @@ def test_11_11_2_fire_made_flesh_shifts_the_last_token_without_asking(
 ) -> None:
     """Round 9: only the token of round 10 is still on the track, so nothing is asked and the
     dragons are 5 at once (4 tokens reached + 1 shifted)."""
-    s = blank8(mod_rules, 9)
-    put(s, "pentos", T, "dragon", "dragon", "dragon")
-    s = reveal(s, "fire-made-flesh")
-    s = act(s, T, Choose("fire_destroy_dragon"))
-    s = act(s, T, Choose("pentos"))
+    s = sacrificed_a_dragon(mod_rules, 9)
     assert prompt(s, T) is None
     assert board.unit_strength(s, Unit(T, "dragon"), False) == 5
 
 
 def test_11_11_2_the_ais_shift_the_latest_dragon_token(mod_rules: Ruleset) -> None:
-    s = blank8(mod_rules, 3)
-    put(s, "pentos", T, "dragon", "dragon", "dragon")
-    s = reveal(s, "fire-made-flesh")
-    s = act(s, T, Choose("fire_destroy_dragon"))
-    s = act(s, T, Choose("pentos"))
+    s = sacrificed_a_dragon(mod_rules, 3)
     assert BaselineBot().decide(player_view(s, T), mod_rules, 1.0) == Choose("dragon_token_10")
 
 
@@ -204,11 +202,7 @@ def test_11_11_2_every_ai_level_answers_the_cancel_and_token_questions(
     """Each level answers Targaryen's two deck IV questions with a legal choice that the
     engine carries out (the easy level may blunder, so which one is not asserted here)."""
     bot = BaselineBot() if level == "baseline" else StrongBot(1, LEVELS[level])
-    s = blank8(mod_rules, 3)
-    put(s, "pentos", T, "dragon", "dragon", "dragon")
-    s = reveal(s, "fire-made-flesh")
-    s = act(s, T, Choose("fire_destroy_dragon"))
-    s = act(s, T, Choose("pentos"))
+    s = sacrificed_a_dragon(mod_rules, 3)
     s = act(s, T, bot.decide(player_view(s, T), mod_rules, 1.0))
     assert len(s.ext["dragon_tokens_shifted"]) == 1 and prompt(s, T) is None
     s = blank8(mod_rules, 3)
