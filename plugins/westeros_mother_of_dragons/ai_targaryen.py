@@ -33,8 +33,6 @@ LUXURY = 3
 """Power Targaryen needs to pay for The Long Plan, whose tokens another house places."""
 WATERING_MAX = 3
 """The most Watering the Seed may cost (its loyalty points) for two tokens to be worth it."""
-CANCEL_HARM = 2.0
-"""How much less reachable a moved token must become for Targaryen to cancel the move."""
 
 Answer = Callable[[Situation, list[str]], str]
 
@@ -162,12 +160,8 @@ def moved(sit: Situation, move: str) -> float:
 
 
 def move_token(sit: Situation, options: list[str]) -> str:
-    """Scattering Dissent, Word Spreads Quickly: the move best for me; Targaryen cancels a move
-    that makes a token clearly less reachable while it keeps a spare PT."""
-    if DECLINE in options:
-        move = next(o for o in options if o != DECLINE)
-        harmful = moved(sit, move) <= -CANCEL_HARM
-        return move if harmful and sit.state.power.get(sit.me, 0) > LUXURY else DECLINE
+    """Scattering Dissent, Word Spreads Quickly: the move best for me (Targaryen's cancelling
+    of another house's move is its own prompt, ``westeros_deck_iv.cancel_answer``)."""
     sign = 1.0 if sit.me == TARGARYEN else -1.0
     return max(sorted(options), key=lambda m: sign * moved(sit, m))
 

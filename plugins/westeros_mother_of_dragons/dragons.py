@@ -22,10 +22,13 @@ def unit_type() -> UnitType:
     return UnitType(DRAGON, "Dragon", LAND, strength=0, muster_cost=0, musterable=False)
 
 
-def tokens_in_box(rounds: Sequence[int], round_number: int) -> int:
-    """Dragon strength tokens in the box in round ``round_number``: those whose round of the
-    round track (``rounds``) the marker has reached (11.5.2)."""
-    return sum(1 for r in rounds if r <= round_number)
+def on_track(
+    rounds: Sequence[int], round_number: int, shifted: Sequence[int] = ()
+) -> tuple[int, ...]:
+    """The rounds (of ``rounds``) of the dragon strength tokens still on the round track in
+    round ``round_number``: not yet reached by the marker (11.5.2) nor shifted into the box by
+    Fire Made Flesh (``shifted``, 11.11.2)."""
+    return tuple(r for r in rounds if r > round_number and r not in shifted)
 
 
 def rounds_of(data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[int, ...]:
@@ -36,14 +39,15 @@ def rounds_of(data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[int,
 
 
 def strength_of(rounds: Sequence[int]) -> UnitStrength:
-    """The ``rule_unit_strength`` callable: a dragon's strength is the tokens in the box, plus
-    those Fire Made Flesh shifted there early (``dragon_tokens_shifted``, 11.11); other units
-    keep theirs (routed dragons never get here: they are 0, 11.5.2)."""
+    """The ``rule_unit_strength`` callable: a dragon's strength is the tokens in the box, those
+    the marker reached plus those Fire Made Flesh shifted there early (``dragon_tokens_shifted``,
+    their rounds, 11.11.2); other units keep theirs (routed dragons never get here: they are 0,
+    11.5.2)."""
 
     def strength(state: State, unit: Unit, value: int) -> int:
         if unit.type != DRAGON:
             return value
-        return min(len(rounds), tokens_in_box(rounds, state.round) + state.ext.get(SHIFTED, 0))
+        return len(rounds) - len(on_track(rounds, state.round, state.ext.get(SHIFTED, ())))
 
     return strength
 

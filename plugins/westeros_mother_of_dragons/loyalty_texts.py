@@ -66,9 +66,16 @@ def dragon_returned(w: Words, e: Mapping[str, Any]) -> str:
 
 def dragon_sacrificed(w: Words, e: Mapping[str, Any]) -> str:
     """Fire Made Flesh (a): a dragon is destroyed to strengthen the others (11.11)."""
-    return w._(
-        "{house} destroys its dragon in {area}; a dragon strength token moves into the box."
-    ).format(house=w.house(e["house"]), area=w.area(e["area"]))
+    return w._("{house} destroys its dragon in {area}.").format(
+        house=w.house(e["house"]), area=w.area(e["area"])
+    )
+
+
+def dragon_token_shifted(w: Words, e: Mapping[str, Any]) -> str:
+    """Fire Made Flesh (a): the chosen dragon strength token moves into the box (11.11.2)."""
+    return w._("The dragon strength token of round {round} moves into the box.").format(
+        round=e["round"]
+    )
 
 
 def bid_distributed(w: Words, e: Mapping[str, Any]) -> str:
@@ -104,6 +111,7 @@ def event_texts() -> list[EventText]:
         EventText("garrison_restored", garrison_restored),
         EventText("dragon_returned", dragon_returned),
         EventText("dragon_sacrificed", dragon_sacrificed),
+        EventText("dragon_token_shifted", dragon_token_shifted),
         EventText("bid_distributed", bid_distributed),
         EventText("loyalty_unit_placed", loyalty_unit_placed),
     ]

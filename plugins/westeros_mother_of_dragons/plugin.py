@@ -339,6 +339,8 @@ def register_ai_answers() -> list[AiAnswer]:
         AiAnswer(ai_loans.LOAN_UNIT, ai_loans.answer),
         *(AiAnswer(reason, ai_loans.answer) for reason in ai_loans.CHOICES),
         *(AiAnswer(reason, ai_targaryen.answer) for reason in ai_targaryen.CHOICES),
+        AiAnswer(westeros_deck_iv.CancelMove.prompt_kind, westeros_deck_iv.cancel_answer),
+        AiAnswer(westeros_deck_iv.ShiftToken.prompt_kind, westeros_deck_iv.latest_token),
     ]
 
 

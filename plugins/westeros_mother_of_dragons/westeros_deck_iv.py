@@ -1,27 +1,35 @@
 """Westeros deck IV (RULES.md 11.11): 10 cards, one revealed per Westeros phase after decks
 I-III and resolved last (the engine resolves decks in order). Only 8-player games keep the deck
 (``setup`` drops it otherwise); 10 cards cover rounds 2-10, so none is reused (11.11.1). Each
-card places its printed loyalty tokens, then offers Targaryen its option (11.11.2): the
+card places its printed loyalty tokens, then offers Targaryen its option (11.11.2): most
 choices are ``choose_option`` prompts, which every AI level answers with the plugin's own
-answers (``ai_targaryen``)."""
+answers by the card (``ai_targaryen``); cancelling a token move (``loyalty_cancel``) and Fire
+Made Flesh's token (``dragon_token``) have their own kinds and AI answers (``cancel_answer``,
+``latest_token``)."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from westeros.engine import board, power, tracks
+from westeros.engine.actions import Action, Choose
 from westeros.engine.choices import ChooseOption
-from westeros.engine.content import LAND, N_, WesterosCard
-from westeros.engine.flow import Step
+from westeros.engine.content import LAND, N_, Ruleset, WesterosCard
+from westeros.engine.flow import Prompt, Step
 from westeros.engine.state import State, Unit
 
 from . import content, essos, loyalty
-from .dragons import DRAGON, SHIFTED, rounds_of
+from .dragons import DRAGON, SHIFTED, on_track, rounds_of
 
 DECK = 4
 DECLINE = "pass"
 DONE = "done"
+CANCEL = "cancel"
+ALLOW = "allow"
+TOKEN_PREFIX = "dragon_token_"
 DESTROY_DRAGON = "fire_destroy_dragon"
 RETURN_DRAGON = "fire_return_dragon"
 TARGARYEN = loyalty.TARGARYEN
@@ -148,48 +156,106 @@ class FireMadeFlesh(ChooseOption):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DestroyDragon(ChooseOption):
-    """Fire Made Flesh (a): the area whose dragon is destroyed."""
+    """Fire Made Flesh (a): the area whose dragon is destroyed; then Targaryen chooses which
+    token still on the round track moves into the box ("any one", 11.11.2), unless only one
+    is left there."""
 
     def chosen(self, state: State, option: str) -> None:
         board.remove_units(state, option, [Unit(self.house, DRAGON)])
-        state.ext[SHIFTED] = state.ext.get(SHIFTED, 0) + 1
         state.emit("dragon_sacrificed", house=self.house, area=option)
+        rounds = tokens_on_track(state)
+        if len(rounds) > 1:
+            choices = tuple(f"{TOKEN_PREFIX}{r}" for r in rounds)
+            state.push(ShiftToken(self.house, choices, self.reason))
+        else:
+            shift_token(state, self.house, rounds[0])
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ShiftToken(ChooseOption):
+    """Fire Made Flesh (a): the dragon strength token (``dragon_token_<its round>``) that
+    moves into the box now (11.11.2). Its own prompt kind, so the AIs answer it by rule."""
+
+    prompt_kind: ClassVar[str] = "dragon_token"
+
+    def chosen(self, state: State, option: str) -> None:
+        shift_token(state, self.house, int(option.removeprefix(TOKEN_PREFIX)))
+
+
+def shift_token(state: State, house: str, round_number: int) -> None:
+    """The token of round ``round_number`` leaves the round track for the box (11.11.2)."""
+    state.ext[SHIFTED] = (*state.ext.get(SHIFTED, ()), round_number)
+    state.emit("dragon_token_shifted", house=house, round=round_number)
+
+
+def latest_token(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -> Action:
+    """The AIs' answer to ``dragon_token``: the latest token. Every token reaches the box by
+    its round anyway (11.5.2), so shifting the latest one makes the dragons 1 stronger in every
+    round until then, and an earlier one only until its own, sooner, round."""
+    options = view["prompt"]["data"]["options"]
+    return Choose(max(options, key=lambda o: int(o.removeprefix(TOKEN_PREFIX))))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class MoveToken(ChooseOption):
     """Scattering Dissent / Word Spreads Quickly: ``house`` moves one token ("from>to");
-    the next houses of ``queue`` follow; Targaryen may cancel each move for ``cancel_cost``."""
+    the next houses of ``queue`` follow. Targaryen may cancel another house's move for
+    ``cancel_cost`` (11.11.2); its own move it has just chosen, so it is never asked about it."""
 
     queue: tuple[str, ...] = ()
     cancel_cost: int = 1
 
     def chosen(self, state: State, option: str) -> None:
         rest = MovingTokens(self.queue, self.reason, self.cancel_cost)
-        source, _, target = option.partition(">")
-        if may_pay(state, self.cancel_cost):
-            state.push(CancelMove(TARGARYEN, (option, DECLINE), self.reason, rest))
+        if self.house != TARGARYEN and may_pay(state, self.cancel_cost):
+            state.push(
+                CancelMove(TARGARYEN, (CANCEL, ALLOW), self.reason, option, self.house, rest)
+            )
         else:
-            apply_move(state, source, target)
+            apply_move(state, option)
             state.push(rest)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CancelMove(ChooseOption):
-    """Targaryen may cancel a token move by discarding PT (then the remaining houses move)."""
+    """Targaryen cancels ``mover``'s token ``move`` ("from>to") by discarding PT, or allows
+    it (11.11.2); then the remaining houses move. Its own prompt kind, whose data name the
+    move, the mover and the cost."""
 
+    move: str = ""
+    mover: str = ""
     rest: MovingTokens | None = None
 
-    def chosen(self, state: State, option: str) -> None:
-        move = self.options[0]
+    prompt_kind: ClassVar[str] = "loyalty_cancel"
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        p = ChooseOption.prompts(self, state)[self.house]
         assert self.rest is not None
-        if option == move:
+        data = {**p.data, "move": self.move, "mover": self.mover, "cost": self.rest.cancel_cost}
+        return {self.house: dataclasses.replace(p, data=data)}
+
+    def chosen(self, state: State, option: str) -> None:
+        assert self.rest is not None
+        if option == CANCEL:
             power.lose(state, self.house, self.rest.cancel_cost)
             state.emit("loyalty_move_cancelled", house=self.house)
         else:
-            source, _, target = move.partition(">")
-            apply_move(state, source, target)
+            apply_move(state, self.move)
         state.push(self.rest)
+
+
+def cancel_answer(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -> Action:
+    """The AIs' answer to ``loyalty_cancel``: cancel a move that takes a token from an area
+    Targaryen holds or borders to one it neither holds nor borders (where it could not soon
+    collect it, 11.6.3); allow any other move and keep the PT."""
+    data = view["prompt"]["data"]
+    mine = {a for a, h in view["control"].items() if h == view["house"]}
+
+    def near(area: str) -> bool:
+        return area in mine or any(a in mine for a in rules.adjacency[area])
+
+    source, _, target = data["move"].partition(">")
+    return Choose(CANCEL if near(source) and not near(target) else ALLOW)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -222,8 +288,9 @@ def token_moves(state: State) -> tuple[str, ...]:
     )
 
 
-def apply_move(state: State, source: str, target: str) -> None:
-    """Move a token, then Targaryen collects (a collection point, 11.6.3)."""
+def apply_move(state: State, move: str) -> None:
+    """Move a token ("from>to"), then Targaryen collects (a collection point, 11.6.3)."""
+    source, _, target = move.partition(">")
     loyalty.move(state, source, target)
     state.emit("loyalty_moved", source=source, target=target)
     loyalty.collect(state)
@@ -240,11 +307,10 @@ def dragon_areas(state: State) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------- cards
 
 
-def dragons_on_track(state: State) -> int:
-    """Dragon strength tokens still on the round track (not yet in the box, 11.5.2)."""
+def tokens_on_track(state: State) -> tuple[int, ...]:
+    """The rounds of the dragon strength tokens still on the round track (11.5.2, 11.11.2)."""
     rounds = rounds_of(content.data(), state.options)
-    in_box = sum(1 for r in rounds if r <= state.round) + state.ext.get(SHIFTED, 0)
-    return max(0, len(rounds) - in_box)
+    return on_track(rounds, state.round, state.ext.get(SHIFTED, ()))
 
 
 def pay_for_token(areas: tuple[str, ...]) -> Callable[[State, str], None]:
@@ -266,7 +332,7 @@ def fire_made_flesh(state: State, card: str) -> None:
     if not loyalty.in_play(state):
         return
     options = []
-    if dragon_areas(state) and dragons_on_track(state):
+    if dragon_areas(state) and tokens_on_track(state):
         options.append(DESTROY_DRAGON)
     dragons = sum(u.type == DRAGON for units in state.units.values() for u in units)
     if (

@@ -74,7 +74,8 @@ def test_11_11_fire_made_flesh(mod_rules: Ruleset) -> None:
     s = act(s, T, Choose("fire_destroy_dragon"))
     s = act(s, T, Choose("the-rhoyne"))
     assert "the-rhoyne" not in s.units
-    assert s.ext["dragon_tokens_shifted"] == 1  # round 3: 2 tokens in the box instead of 1
+    s = act(s, T, Choose("dragon_token_10"))  # any one still on the track (11.11.2)
+    assert s.ext["dragon_tokens_shifted"] == (10,)  # round 3: 2 tokens in the box instead of 1
 
 
 def test_11_11_playing_with_fire(mod_rules: Ruleset) -> None:
@@ -146,7 +147,7 @@ def test_11_11_word_spreads_quickly(mod_rules: Ruleset) -> None:
     first = next(h for h in s.houses if prompt(s, h) is not None)
     move = options(s, first)[0]
     s = act(s, first, Choose(move))
-    assert options(s) == [move, DECLINE]  # Targaryen may cancel for 2 PT
-    s = act(s, T, Choose(move))
+    assert options(s) == ["cancel", "allow"]  # Targaryen may cancel for 2 PT
+    s = act(s, T, Choose("cancel"))
     assert s.power[T] == 3
     assert tokens(s) == {"crackclaw-point": 1, "three-towers": 1}

@@ -31,7 +31,7 @@ def test_11_2_2_alternate_tokens_reach_the_box_in_rounds_2_4_7_9_10() -> None:
 def test_11_11_fire_made_flesh_token_adds_strength_up_to_five() -> None:
     s = blank(build_ruleset(MOD), 8)
     s.round = 3
-    s.ext["dragon_tokens_shifted"] = 1
+    s.ext["dragon_tokens_shifted"] = (10,)  # the token of round 10 shifted early
     assert board.unit_strength(s, DRAGON, False) == 2
     s.round = 10
     assert board.unit_strength(s, DRAGON, False) == 5

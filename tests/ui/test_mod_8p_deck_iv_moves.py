@@ -2,9 +2,9 @@
 8-player Mother of Dragons game (seed 8000) round 2 reveals Scattering Dissent. In reverse turn
 order each house moves a loyalty token, so the person, House Targaryen (last on every track,
 11.2.3), moves first: each move is offered in words ("Move a loyalty token from Karhold to
-Winterfell"), and the move Targaryen may then cancel by paying a Power token is offered as
-"Cancel the move …" beside Pass; the log tells the move made. In zh-CN the same prompts show
-no English."""
+Winterfell") and, being its own, is made without a cancel question. The next house's move
+(an AI's) Targaryen may cancel by paying a Power token: "Cancel the move …" beside "Let the
+token move …"; the log tells each move made. In zh-CN the same prompts show no English."""
 
 from __future__ import annotations
 
@@ -34,10 +34,17 @@ ORDERS = {
 WORDS = {
     "en": (
         "Move a loyalty token from Karhold to Winterfell",
-        "Cancel the move from Karhold to Winterfell",
+        "Cancel the move from King's Landing to Blackwater",
+        "Let the token move from King's Landing to Blackwater",
     ),
-    "zh-CN": ("将一枚忠诚标记从卡霍城移到临冬城", "取消从卡霍城到临冬城的移动"),
+    "zh-CN": (
+        "将一枚忠诚标记从卡霍城移到临冬城",
+        "取消从君临城到黑水河的移动",
+        "允许标记从君临城移到黑水河",
+    ),
 }
+"""The AI house's move is its first option (areas in id order): the token King's Landing starts
+with (11.6.1) to the first of its land neighbours."""
 
 
 def until_asked(page: Page, testid: str, lang: str) -> None:
@@ -59,19 +66,25 @@ def test_11_11_scattering_dissent_offers_targaryen_token_moves_in_words(
     page: Page, live_core: LiveCore, artifacts: Path, lang: str
 ) -> None:
     start(page, live_core, SEED, ["mother_of_dragons"], lang)
-    move, cancel = WORDS[lang]
+    move, cancel, allow = WORDS[lang]
     until_asked(page, f"option-{MOVE}", lang)
     expect(page.get_by_test_id(f"option-{MOVE}")).to_have_text(move)
     expect(page.get_by_test_id("option-pass")).to_have_count(0)  # a house must move (11.11.2)
     page.screenshot(path=str(artifacts / f"mod_8p_deck_iv_move_{lang}.png"))
     page.get_by_test_id(f"option-{MOVE}").click()
     commit(page)
-    expect(page.get_by_test_id(f"option-{MOVE}")).to_have_text(cancel, timeout=WAIT_MS)
+    expect(page.get_by_test_id("option-cancel")).to_have_text(cancel, timeout=WAIT_MS)
+    expect(page.get_by_test_id("option-allow")).to_have_text(allow)
+    expect(page.locator("body[data-prompt=loyalty_cancel]")).to_be_attached()
     no_english(page, lang)
-    expect(page.get_by_test_id("option-pass")).to_be_visible()
-    page.get_by_test_id("option-pass").click()
+    page.screenshot(path=str(artifacts / f"mod_8p_deck_iv_cancel_{lang}.png"))
+    page.get_by_test_id("option-allow").click()
     commit(page)
     if lang == "en":
-        expect(page.get_by_test_id("log")).to_contain_text(
+        log = page.get_by_test_id("log")
+        expect(log).to_contain_text(
             "A loyalty token moves from Karhold to Winterfell.", timeout=WAIT_MS
+        )
+        expect(log).to_contain_text(
+            "A loyalty token moves from King's Landing to Blackwater.", timeout=WAIT_MS
         )

@@ -210,13 +210,14 @@ def minimal_action(view: Mapping[str, Any], rules: Ruleset) -> Action:
 def plugin_answer(
     rules: Ruleset, prompt: Mapping[str, Any], handled: Collection[str]
 ) -> AiAnswer | None:
-    """The plugin's AI answer to ``prompt``, if any: one registered for the prompt's ``reason``
-    (a choice the plugin's own rule or card asks, e.g. a ``choose_option``), else one for its
-    kind when the bot has no handler of its own for it (``handled``)."""
+    """The plugin's AI answer to ``prompt``, if any: one registered for its kind when the bot
+    has no handler of its own for it (``handled``: a plugin's own prompt kind), else one for
+    the prompt's ``reason`` (a choice the plugin's own rule or card asks through a kind the
+    bot knows, e.g. a ``choose_option``)."""
+    found = None if prompt["kind"] in handled else rules.ai_answers.get(prompt["kind"])
     reason = prompt["data"].get("reason")
-    found = rules.ai_answers.get(reason) if isinstance(reason, str) else None
-    if found is None and prompt["kind"] not in handled:
-        found = rules.ai_answers.get(prompt["kind"])
+    if found is None and isinstance(reason, str):
+        found = rules.ai_answers.get(reason)
     return found
 
 

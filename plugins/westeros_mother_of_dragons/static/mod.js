@@ -8,7 +8,7 @@ import { fill, h, s } from "/static/js/dom.js";
 import { t, tc, tn } from "/static/js/i18n.js";
 import { houseChip } from "/static/js/panels.js";
 import { button, commitButton, header, note } from "/static/js/prompts/common.js";
-import { selectUnits } from "/static/js/prompts/generic.js";
+import { chooseOption, selectUnits } from "/static/js/prompts/generic.js";
 import { registerPlugin } from "/static/js/registry.js";
 
 const SYMBOLS = [
@@ -224,15 +224,42 @@ function loyaltyPanel(root, view) {
   );
 }
 
-/** Deck IV's token moves, options "from>to" (11.11): a house's move, or, offered with Pass,
- * the move Targaryen may cancel by paying Power tokens; null for any other option. */
+/** Options of deck IV decisions built at run time (11.11.2): a house's token move "from>to";
+ * Targaryen's answer to another house's move (`cancel` or `allow`, the prompt's `data.move`);
+ * Fire Made Flesh's dragon strength token `dragon_token_<round>`; null for any other option. */
 function loyaltyMoveWords(option, data) {
-  const [source, target, ...rest] = String(option).split(">");
+  const token = /^dragon_token_(\d+)$/.exec(String(option));
+  if (token) return t("The dragon strength token of round {round}", { round: token[1] });
+  const words = moveWords(option === "cancel" || option === "allow" ? data?.move : option);
+  if (!words) return null;
+  if (option === "cancel") return t("Cancel the move from {source} to {target}", words);
+  if (option === "allow") return t("Let the token move from {source} to {target}", words);
+  return t("Move a loyalty token from {source} to {target}", words);
+}
+
+/** {source, target} area names of a token move "from>to", or null. */
+function moveWords(move) {
+  const [source, target, ...rest] = String(move ?? "").split(">");
   if (!target || rest.length || !hasArea(source) || !hasArea(target)) return null;
-  const words = { source: areaName(source), target: areaName(target) };
-  return (data?.options || []).includes("pass")
-    ? t("Cancel the move from {source} to {target}", words)
-    : t("Move a loyalty token from {source} to {target}", words);
+  return { source: areaName(source), target: areaName(target) };
+}
+
+/** loyalty_cancel: another house moves a loyalty token; Targaryen may pay to cancel it. */
+function cancelWords(ctx) {
+  const words = moveWords(ctx.data.move) || {};
+  return tn(
+    "{house} moves a loyalty token from {source} to {target}. You may discard {n} Power token to cancel the move.",
+    "{house} moves a loyalty token from {source} to {target}. You may discard {n} Power tokens to cancel the move.",
+    ctx.data.cost,
+    { house: houseName(ctx.data.mover), ...words },
+  );
+}
+
+/** dragon_token: which token still on the round track Fire Made Flesh moves into the box. */
+function tokenWords() {
+  return t(
+    "Choose the dragon strength token that moves from the round track into the box now: your dragons are 1 stronger until the round it stood on.",
+  );
 }
 
 /** Loyalty tokens on the map (11.6.1): a badge with the count on every area holding some
@@ -271,6 +298,8 @@ registerPlugin("westeros_mother_of_dragons", {
   prompts: {
     iron_bank_loan: buyLoan,
     iron_bank_default: (ctx) => selectUnits(ctx, t("The Iron Bank collects"), defaultWords(ctx)),
+    loyalty_cancel: (ctx) => chooseOption(ctx, t("Cancel the loyalty token move?"), cancelWords(ctx)),
+    dragon_token: (ctx) => chooseOption(ctx, t("Fire Made Flesh: choose a dragon strength token"), tokenWords()),
   },
   phases: {
     iron_bank_loan: () => t("Action: the Iron Bank"),
@@ -278,6 +307,8 @@ registerPlugin("westeros_mother_of_dragons", {
     loan_unit: () => t("Action: the Iron Bank"),
     spymaster: () => t("Action: the Iron Bank"),
     claim_vassals: () => t("Planning: claim vassals"),
+    loyalty_cancel: () => t("Westeros phase"),
+    dragon_token: () => t("Westeros phase"),
   },
   titles: {
     iron_bank_loan: () => ({
@@ -304,6 +335,16 @@ registerPlugin("westeros_mother_of_dragons", {
       phase: t("Planning phase"),
       title: t("Claim vassals"),
       text: t("Choose the vassal houses you command this round: you place their orders and decide for them."),
+    }),
+    loyalty_cancel: () => ({
+      phase: t("Westeros phase"),
+      title: t("Cancel the loyalty token move?"),
+      text: t("Another house moves a loyalty token: you may discard Power tokens to cancel the move."),
+    }),
+    dragon_token: () => ({
+      phase: t("Westeros phase"),
+      title: t("Fire Made Flesh: choose a dragon strength token"),
+      text: tokenWords(),
     }),
   },
   reasons: {
