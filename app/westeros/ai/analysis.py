@@ -158,8 +158,9 @@ class Situation:
             if not units:
                 continue
             house = units[0].house
+            against = {castle: self.strength(units, castle) for castle in (False, True)}
             for target in targets:
-                value = self.strength(units, self.is_castle(target))
+                value = against[self.is_castle(target)]
                 key = (house, target)
                 if value > out.get(key, (-1, ""))[0]:
                     out[key] = (value, origin)
@@ -174,12 +175,20 @@ class Situation:
         strength, origin = best
         return strength + 1 + 0.5 * self.support_potential(target, house, exclude=origin)
 
+    @cached_property
+    def _threats(self) -> dict[str, float]:
+        """``threat`` of the areas asked about so far (the state stays as it is)."""
+        return {}
+
     def threat(self, area: str) -> float:
         """The strongest attack an enemy could bring against ``area`` (0: none can reach)."""
-        return max(
-            (self.attack_potential(h, area) for h in self.state.houses if h != self.me),
-            default=0.0,
-        )
+        found = self._threats.get(area)
+        if found is None:
+            found = self._threats[area] = max(
+                (self.attack_potential(h, area) for h in self.state.houses if h != self.me),
+                default=0.0,
+            )
+        return found
 
     def hold(self, area: str) -> float:
         """How well I would hold ``area`` without orders: units, garrison, half my support."""

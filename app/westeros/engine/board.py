@@ -3,10 +3,13 @@ adjacency and ship transport (5.3.5-5.3.6). Pure functions of the state."""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import weakref
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
-from .content import LAND, SEA
+from .content import LAND, SEA, Ruleset
 from .state import State, Unit
 
 
@@ -139,33 +142,86 @@ def neighbours(state: State, area: str) -> list[str]:
     return [a for a in state.rules.adjacency[area] if a not in state.blocked]
 
 
+SeaLinks = tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
+_SEA_LINKS: weakref.WeakKeyDictionary[Ruleset, SeaLinks] = weakref.WeakKeyDictionary()
+
+
+def sea_links(rules: Ruleset) -> SeaLinks:
+    """For every area its adjacent sea areas, and for every sea area its adjacent land areas
+    (5.3.6), worked out once per Ruleset."""
+    links = _SEA_LINKS.get(rules)
+    if links is None:
+        seas = {
+            area: tuple(a for a in near if rules.areas[a].kind == SEA)
+            for area, near in rules.adjacency.items()
+        }
+        shores = {
+            area: tuple(a for a in near if rules.domain[a] == LAND)
+            for area, near in rules.adjacency.items()
+            if rules.areas[area].kind == SEA
+        }
+        links = _SEA_LINKS[rules] = (seas, shores)
+    return links
+
+
 def transport_reach(state: State, house: str, origin: str) -> set[str]:
     """Land areas a land unit in ``origin`` reaches by ``house``'s ship chains (5.3.6)."""
-    rules = state.rules
-    seas = [
-        a
-        for a in rules.adjacency[origin]
-        if rules.areas[a].kind == SEA and occupant(state, a) == house
-    ]
+    seas_of, shores_of = sea_links(state.rules)
+    seas = [a for a in seas_of[origin] if occupant(state, a) == house]
     seen = set(seas)
     frontier = list(seas)
     while frontier:
         sea = frontier.pop()
-        for nxt in rules.adjacency[sea]:
-            if nxt not in seen and rules.areas[nxt].kind == SEA and occupant(state, nxt) == house:
+        for nxt in seas_of[sea]:
+            if nxt not in seen and occupant(state, nxt) == house:
                 seen.add(nxt)
                 frontier.append(nxt)
     out: set[str] = set()
     for sea in seen:
-        for a in rules.adjacency[sea]:
-            if rules.domain[a] == LAND and a != origin and a not in state.blocked:
+        for a in shores_of[sea]:
+            if a != origin and a not in state.blocked:
                 out.add(a)
     return out
 
 
+Reach = dict[tuple[str, str, str], frozenset[str]]
+_UNCHANGED: contextvars.ContextVar[tuple[State, Reach] | None] = contextvars.ContextVar(
+    "unchanged", default=None
+)
+
+
+@contextlib.contextmanager
+def unchanged(state: State) -> Iterator[None]:
+    """A block in which the caller leaves ``state`` as it is: ``reachable`` answers repeated
+    questions about it from memory (a player weighing many plans for one decision). Nested
+    blocks on the same state share what is remembered."""
+    held = _UNCHANGED.get()
+    if held is not None and held[0] is state:
+        yield
+        return
+    token = _UNCHANGED.set((state, {}))
+    try:
+        yield
+    finally:
+        _UNCHANGED.reset(token)
+
+
 def reachable(state: State, house: str, origin: str, domain: str) -> set[str]:
     """Areas units of ``domain`` in ``origin`` can move to: adjacency plus, for land units,
-    transport; filtered by kind and the kind's own entry rule (5.3.2, 5.3.5)."""
+    transport; filtered by kind and the kind's own entry rule (5.3.2, 5.3.5). Inside an
+    ``unchanged`` block on ``state`` each answer is worked out once."""
+    held = _UNCHANGED.get()
+    if held is None or held[0] is not state:
+        return _reachable(state, house, origin, domain)
+    key = (house, origin, domain)
+    found = held[1].get(key)
+    if found is None:
+        found = held[1][key] = frozenset(_reachable(state, house, origin, domain))
+    return set(found)
+
+
+def _reachable(state: State, house: str, origin: str, domain: str) -> set[str]:
+    """``reachable`` worked out from the state."""
     rules = state.rules
     out = {a for a in neighbours(state, origin) if rules.domain[a] == domain}
     if domain == LAND:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import march
+from ...engine import board, march
 from ...engine.actions import Action
 from ...engine.consolidate import ResolveConsolidate
 from ...engine.march import HOUSE, NEUTRAL, Declined, ResolveMarch
@@ -42,9 +42,10 @@ class ActionPolicy(Policy):
         """March (5.3): the best-scoring legal plan over all March orders; with nothing worth
         doing, the least useful order is removed first."""
         plans: list[tuple[float, ResolveMarch]] = []
-        for area, info in sorted(data["marches"].items()):
-            own = self.march_plans(sit, area, info, legal.declined(data))
-            plans.append(max(own, key=lambda p: p[0]))
+        with board.unchanged(sit.state):
+            for area, info in sorted(data["marches"].items()):
+                own = self.march_plans(sit, area, info, legal.declined(data))
+                plans.append(max(own, key=lambda p: p[0]))
         best = max(plans, key=lambda p: p[0])
         if best[0] > 0.05:
             return best[1]
@@ -55,7 +56,8 @@ class ActionPolicy(Policy):
         self, sit: Situation, area: str, info: Data, refused: Declined = ()
     ) -> list[tuple[float, ResolveMarch]]:
         """Scored legal plans for the March order in ``area`` (doing nothing scores 0); the
-        engine's own check (``march.problem``) decides which are legal."""
+        engine's own check (``march.problem``) decides which are legal, its reach worked out
+        once for the unchanged state (``board.unchanged``)."""
         rules = sit.rules
         units = list(info["units"])
         reach = legal.entries(info)
@@ -79,12 +81,13 @@ class ActionPolicy(Policy):
                         if rest and sit.control[other] != sit.me:
                             candidates.append(tuple(sorted(((dst, g), (other, rest)))))
         state = sit.state
-        for moves in candidates:
-            for leave in (False, True):
-                plan = ResolveMarch(area, moves, leave)
-                if march.problem(state, sit.me, plan, refused) is None:
-                    score = self.score_march(sit, area, info, moves, leave) + self.noise()
-                    plans.append((score, plan))
+        with board.unchanged(state):
+            for moves in candidates:
+                for leave in (False, True):
+                    plan = ResolveMarch(area, moves, leave)
+                    if march.problem(state, sit.me, plan, refused) is None:
+                        score = self.score_march(sit, area, info, moves, leave) + self.noise()
+                        plans.append((score, plan))
         return plans
 
     def score_march(
