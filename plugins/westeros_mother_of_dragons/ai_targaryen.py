@@ -166,11 +166,22 @@ def move_token(sit: Situation, options: list[str]) -> str:
     return max(sorted(options), key=lambda m: sign * moved(sit, m))
 
 
-def distribute_bid(sit: Situation, options: list[str]) -> str:
-    """11.6.6: Targaryen's bid is spent either way, so it gives every PT to the house with the
-    fewest castles (the first on the track among equals), to keep the leaders down."""
-    houses = [o for o in options if o != targaryen_bids.STOP]
-    return min(houses, key=lambda h: (sit.castles.get(h, 0), houses.index(h)))
+def distribute_bid(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -> Action:
+    """The AIs' answer to ``distribute_bid`` (11.6.6): Targaryen's bid is spent either way, so
+    each PT goes to the weakest house (fewest castles, the first on the track among equals),
+    never the castle leader, that the PT left can still lift past another house's revealed bid;
+    when they lift no one, it stops and leaves the order the bids made."""
+    data = view["prompt"]["data"]
+    sit = Situation(view, rules)
+    bids: dict[str, int] = {h: n for h, n in data["bids"]}
+    left: int = data["left"]
+    houses = [o for o in data["options"] if o != targaryen_bids.STOP and o != sit.leader]
+
+    def lifts(house: str) -> bool:
+        return any(o != house and bids[house] <= n < bids[house] + left for o, n in bids.items())
+
+    weakest = sorted(houses, key=lambda h: (sit.castles.get(h, 0), houses.index(h)))
+    return Choose(next((h for h in weakest if lifts(h)), targaryen_bids.STOP))
 
 
 CHOICES: dict[str, Answer] = {
@@ -184,13 +195,12 @@ CHOICES: dict[str, Answer] = {
     "the-long-plan": the_long_plan,
     "watering-the-seed": watering_the_seed,
     "word-spreads-quickly": move_token,
-    targaryen_bids.REASON: distribute_bid,
 }
-"""Prompt reason (a deck IV card, the bid distribution) → its answer."""
+"""Prompt reason (a deck IV card) → its answer."""
 
 
 def answer(view: Mapping[str, Any], rules: Ruleset, rnd: random.Random) -> Action:
-    """The AI answer to a deck IV or bid-distribution choice, from the seat's view alone."""
+    """The AI answer to a deck IV choice, from the seat's view alone."""
     data = view["prompt"]["data"]
     options = list(data["options"])
     pick = CHOICES[data["reason"]](Situation(view, rules), options)

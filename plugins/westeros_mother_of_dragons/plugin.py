@@ -341,6 +341,7 @@ def register_ai_answers() -> list[AiAnswer]:
         *(AiAnswer(reason, ai_targaryen.answer) for reason in ai_targaryen.CHOICES),
         AiAnswer(westeros_deck_iv.CancelMove.prompt_kind, westeros_deck_iv.cancel_answer),
         AiAnswer(westeros_deck_iv.ShiftToken.prompt_kind, westeros_deck_iv.latest_token),
+        AiAnswer(targaryen_bids.DistributeBid.prompt_kind, ai_targaryen.distribute_bid),
     ]
 
 

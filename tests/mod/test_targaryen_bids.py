@@ -71,3 +71,17 @@ def test_11_6_6_ties_after_the_distribution_go_to_the_iron_throne_holder(
 def test_11_6_6_no_bid_no_question(mod_rules: Ruleset) -> None:
     s = bid(mod_rules, {"stark": 2})
     assert prompt(s, T) is None
+
+
+def test_11_6_6_the_prompt_shows_the_revealed_bids_as_they_stand(mod_rules: Ruleset) -> None:
+    s = bid(mod_rules, {"stark": 1, "lannister": 2, T: 2})
+    p = prompt(s, T)
+    assert p.kind == "distribute_bid"
+    assert p.data["track"] == "fiefdoms"
+    assert p.data["left"] == 2
+    expected = {"stark": 1, "lannister": 2, **OTHERS}
+    assert dict(p.data["bids"]) == expected  # every other house; Targaryen's own is not there
+    s = act(s, T, Choose("stark"))
+    p = prompt(s, T)
+    assert dict(p.data["bids"]) == {**expected, "stark": 2}
+    assert p.data["left"] == 1

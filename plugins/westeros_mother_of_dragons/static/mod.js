@@ -3,7 +3,7 @@
 // loan purchase and default decisions in plain words. Every fact comes from the view (`ext`:
 // iron_bank_slots, iron_bank_costs, iron_bank_loans) or the prompt data; the page's content
 // names the loans (its reference cards). Imported by the board in Mother of Dragons games.
-import { areaName, hasArea, houseName, rawContent } from "/static/js/content.js";
+import { areaName, hasArea, houseName, rawContent, trackName } from "/static/js/content.js";
 import { fill, h, s } from "/static/js/dom.js";
 import { t, tc, tn } from "/static/js/i18n.js";
 import { houseChip } from "/static/js/panels.js";
@@ -262,6 +262,30 @@ function tokenWords() {
   );
 }
 
+/** distribute_bid (11.6.6): Targaryen gives its bid's Power one at a time to other houses'
+ * revealed bids (`data.bids`, as they stand, with what it gave so far), or stops. */
+function distributeBid(ctx) {
+  const { data } = ctx;
+  const text = t(
+    "The bids for {track} are revealed. Give the Power of your bid to other houses' bids, one at a time, or stop: {n} Power left to give.",
+    { track: trackName(data.track), n: data.left },
+  );
+  const bids = h(
+    "ul",
+    { class: "revealed-bids", "data-testid": "revealed-bids", "aria-label": t("Revealed bids") },
+    (data.bids || []).map(([house, n]) =>
+      h(
+        "li",
+        { "data-testid": `revealed-bid-${house}`, "data-bid": n },
+        houseChip(house),
+        " ",
+        t("bids {n} Power", { n }),
+      ),
+    ),
+  );
+  chooseOption(ctx, t("Targaryen distributes its bid"), text, bids);
+}
+
 /** Loyalty tokens on the map (11.6.1): a badge with the count on every area holding some
  * (the map model's `ext.loyalty_tokens`). */
 function drawLoyalty(map, model) {
@@ -300,6 +324,7 @@ registerPlugin("westeros_mother_of_dragons", {
     iron_bank_default: (ctx) => selectUnits(ctx, t("The Iron Bank collects"), defaultWords(ctx)),
     loyalty_cancel: (ctx) => chooseOption(ctx, t("Cancel the loyalty token move?"), cancelWords(ctx)),
     dragon_token: (ctx) => chooseOption(ctx, t("Fire Made Flesh: choose a dragon strength token"), tokenWords()),
+    distribute_bid: distributeBid,
   },
   phases: {
     iron_bank_loan: () => t("Action: the Iron Bank"),
@@ -309,6 +334,7 @@ registerPlugin("westeros_mother_of_dragons", {
     claim_vassals: () => t("Planning: claim vassals"),
     loyalty_cancel: () => t("Westeros phase"),
     dragon_token: () => t("Westeros phase"),
+    distribute_bid: () => t("Westeros phase"),
   },
   titles: {
     iron_bank_loan: () => ({
@@ -345,6 +371,11 @@ registerPlugin("westeros_mother_of_dragons", {
       phase: t("Westeros phase"),
       title: t("Fire Made Flesh: choose a dragon strength token"),
       text: tokenWords(),
+    }),
+    distribute_bid: () => ({
+      phase: t("Westeros phase"),
+      title: t("Targaryen distributes its bid"),
+      text: t("Give the Power of your bid, one at a time, to other houses' bids on this track, or stop."),
     }),
   },
   reasons: {
