@@ -6,14 +6,20 @@ from __future__ import annotations
 from tests.builders import blank, put
 from westeros.engine import board
 from westeros.engine.content import LAND, Ruleset
-from westeros.engine.state import Unit
+from westeros.engine.state import State, Unit
 
 
-def test_5_3_6_reach_inside_an_unchanged_block_is_the_reach_by_ship(rules: Ruleset) -> None:
+def shipped(rules: Ruleset) -> State:
+    """A Stark footman in Winterfell with Stark ships in the Bay of Ice and the Sunset Sea."""
     s = blank(rules)
     put(s, "winterfell", "stark", "footman")
     put(s, "bay-of-ice", "stark", "ship")
     put(s, "sunset-sea", "stark", "ship")
+    return s
+
+
+def test_5_3_6_reach_inside_an_unchanged_block_is_the_reach_by_ship(rules: Ruleset) -> None:
+    s = shipped(rules)
     with board.unchanged(s):
         first = board.reachable(s, "stark", "winterfell", LAND)
         first.discard("searoad-marches")  # the caller's copy; the next answer is whole
@@ -23,10 +29,7 @@ def test_5_3_6_reach_inside_an_unchanged_block_is_the_reach_by_ship(rules: Rules
 
 
 def test_5_3_6_a_changed_state_is_asked_afresh(rules: Ruleset) -> None:
-    s = blank(rules)
-    put(s, "winterfell", "stark", "footman")
-    put(s, "bay-of-ice", "stark", "ship")
-    put(s, "sunset-sea", "stark", "ship")
+    s = shipped(rules)
     with board.unchanged(s):
         assert "searoad-marches" in board.reachable(s, "stark", "winterfell", LAND)
         other = s.copy()
