@@ -19,6 +19,7 @@ import { houseVars, markId } from "./houses.js";
 import { t, tc, tn } from "./i18n.js";
 import { describe, quiet, restrictionName, unitSummary } from "./log.js";
 import { unitIcon } from "./map.js";
+import { pluginSeatLabel } from "./registry.js";
 
 const LAST_ROUND = 10;
 const MAX_THREAT = 12;
@@ -226,7 +227,7 @@ export function renderHouses(root, view, controllers) {
         h(
           "span",
           { class: "house-seat" },
-          house === view.house ? t("you") : seat[house] === "ai" ? t("AI") : "",
+          seatLabel(house, view, seat),
         ),
         view.waiting_for.includes(house)
           ? h("span", { class: "house-thinking", title: t("deciding") }, "…")
@@ -268,6 +269,14 @@ export function renderHouses(root, view, controllers) {
     h("h2", { class: "panel-title" }, t("Houses")),
     h("ol", { class: "house-list" }, rows),
   );
+}
+
+/** Who plays `house` as its row says: you, the AI, or for a house without a seat the words
+ * a plugin gives (`seatLabel`: a vassal's commander, 11.10.3). */
+function seatLabel(house, view, seat) {
+  if (house === view.house) return t("you");
+  if (seat[house]) return seat[house] === "ai" ? t("AI") : "";
+  return pluginSeatLabel(house, view) || "";
 }
 
 function stat(label, value, key, title) {
