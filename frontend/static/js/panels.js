@@ -397,6 +397,10 @@ export function lastCombat(entries, previous = null) {
     } else if (last && entry.kind === "house_cards_revealed") {
       last.attacker.card = entry.attacker[1];
       last.defender.card = entry.defender[1];
+    } else if (last && (entry.kind === "house_card_replaced" || entry.kind === "no_house_card")) {
+      // a card played instead (5.4.4: Tyrion Lannister, Jaqen H'ghar), or none left to play
+      const side = entry.house === last.attacker.house ? last.attacker : last.defender;
+      side.card = entry.card ?? null;
     } else if (last && entry.kind === "combat_won") {
       [last.attacker.after, last.defender.after] = entry.strength;
       last.winner = entry.winner === last.attacker.house ? "attacker" : "defender";
