@@ -1,6 +1,7 @@
 """Taking back a vassal's orders on the board (RULES.md 4.1, 11.10.4): the person who commands
 Arryn places its orders and, while another vassal's commander (an AI) still decides, changes
 them by clicks from the orders committed; the changed orders are the ones revealed as Arryn's.
+On Arryn's screen the person may also go back to its own committed orders.
 The houses panel says who commands each vassal (11.10.3)."""
 
 from __future__ import annotations
@@ -62,8 +63,17 @@ def test_4_1_11_10_4_the_commander_changes_its_vassals_orders_by_clicks(
         )
         expect(page.locator("body[data-prompt=place_orders]")).to_be_attached()
         expect(prompt).to_have_attribute("data-for", PERSON)
-        place_orders(page, Played())
+        own = Played()
+        place_orders(page, own)
         expect(prompt).to_have_attribute("data-for", VASSAL, timeout=30_000)
+        # On Arryn's screen the person may still go back to its own orders (4.1).
+        page.get_by_test_id("take-back").click()
+        expect(prompt).to_have_attribute("data-for", PERSON)
+        expect(prompt.get_by_role("heading")).to_have_text("Place your orders")
+        for area in own.orders:
+            expect(page.locator(f"li[data-area='{area}'] .order-placed")).to_be_visible()
+        page.get_by_test_id("commit").click()
+        expect(prompt).to_have_attribute("data-for", VASSAL)
         for area, token in ORDERS.items():
             page.get_by_test_id(f"order-area-{area}").click()
             page.get_by_test_id(f"token-{token}").click()
@@ -95,6 +105,7 @@ def test_4_1_11_10_4_the_commander_changes_its_vassals_orders_by_clicks(
         expect(take_back).to_be_visible()
         release.set()
 
+        expect(page.locator(".w-order.is-hidden")).to_have_count(0, timeout=60_000)
         for area, token in CHANGED.items():
             piece = page.locator(f"[data-testid=pieces-{area}] .w-order[data-order='{token}']")
             expect(piece).to_have_attribute("data-house", VASSAL, timeout=60_000)

@@ -272,7 +272,6 @@ class Board {
     this.map.clearChoice();
     const view = this.view;
     const others = view.waiting_for.filter((house) => house !== this.house);
-    const takeBacks = view.winner ? [] : this.takeBackHouses();
     fill(
       this.el.prompt,
       h(
@@ -288,21 +287,30 @@ class Board {
               ? [t("Waiting for:"), " ", others.map((house) => houseChip(house))]
               : t("Nothing to decide right now."),
         ),
-        takeBacks.map((house) =>
-          h(
-            "button",
-            {
-              type: "button",
-              class: "button",
-              "data-testid": house === this.house ? "take-back" : `take-back-${house}`,
-              onclick: () => this.startChange(house),
-            },
-            this.takeBackLabel(house),
-          ),
-        ),
+        this.takeBackButtons(null),
       ),
     );
     this.el.prompt.dataset.kind = "";
+  }
+
+  /** The buttons that reopen each commitment this seat may change now, but that of `shown`
+   * (the house whose question is on screen): its own, or a vassal's it answers for. */
+  takeBackButtons(shown) {
+    if (this.view.winner) return [];
+    return this.takeBackHouses()
+      .filter((house) => house !== shown)
+      .map((house) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "button",
+            "data-testid": house === this.house ? "take-back" : `take-back-${house}`,
+            onclick: () => this.startChange(house),
+          },
+          this.takeBackLabel(house),
+        ),
+      );
   }
 
   /** The words of the button that reopens the commitment of `house`. */
@@ -369,7 +377,9 @@ class Board {
           t("You decide for {house}.", { house: houseName(house) }),
         )
       : null;
-    fill(this.el.prompt, banner, nodes);
+    const changes = house ? this.takeBackButtons(house) : [];
+    const others = changes.length ? h("p", { class: "prompt-actions" }, changes) : null;
+    fill(this.el.prompt, banner, nodes, others);
     if (key) {
       const again = this.el.prompt.querySelector(
         `[data-key="${CSS.escape(key)}"], [data-testid="${CSS.escape(key)}"]`,
