@@ -15,6 +15,7 @@ pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright"
 
 from playwright.sync_api import Page, expect
 
+from westeros.engine.actions import Action
 from westeros.engine.flow import pending
 from westeros.session import GameSession
 from westeros.session.errors import StaleState
@@ -44,6 +45,7 @@ def play_until_vassal_card(session: GameSession) -> dict[str, Any]:
     """Answer the person's and Arryn's decisions with the game's own AI on their views (Arryn
     claimed at every claiming) until Arryn is asked for its house card; that prompt."""
     bot = seeded_bots(PERSON, None)
+    held: tuple[tuple[str, str], Action] | None = None  # decided, not yet accepted
     deadline = time.monotonic() + GIVE_UP_S
     while time.monotonic() < deadline:
         state = session.state
@@ -63,10 +65,14 @@ def play_until_vassal_card(session: GameSession) -> dict[str, Any]:
             message = {"type": "action", "action": action, "state_id": state.serial}
             session.handle(PERSON, message)
             continue
+        key = (house, repr(prompt))
+        if held is None or held[0] != key:  # an AI moved meanwhile: the same decision again
+            held = (key, bot.decide(view, state.rules, 1.0))
         try:
-            session.submit(house, bot.decide(view, state.rules, 1.0), state.serial)
+            session.submit(house, held[1], state.serial)
         except StaleState:
             continue
+        held = None
     raise AssertionError("the game did not reach Arryn's combat in time")
 
 
