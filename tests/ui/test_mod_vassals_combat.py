@@ -1,8 +1,9 @@
 """A vassal's combat answered on the board (RULES.md 11.10.8, 11.7.4, 5.4.3): the person commands
 Arryn; its decisions up to Arryn's combat are made through the session (the game's own AI on the
 person's view), then the person picks Arryn's house card by clicks from the three vassal cards
-drawn for it, on a screen that says it decides for Arryn; the card shown in the log is the one
-clicked, and the other seats never see Arryn's drawn cards."""
+drawn for it, on a screen that says it decides for Arryn; the log shows the card clicked, the
+combat panel the cards in the end played (Jaqen H'ghar makes Stark play another, 5.4.4), and the
+other seats never see Arryn's drawn cards."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright"
 
 from playwright.sync_api import Page, expect
 
+from tests.mod.test_vassals_cards import DECK as VASSAL_DECK
 from westeros.engine.actions import Action
 from westeros.engine.flow import pending
 from westeros.session import GameSession
@@ -27,16 +29,6 @@ from .test_mod_vassals_board import OPTIONS, PERSON, VASSAL
 SEED = "1"
 """Arryn, claimed by Baratheon, defends The Narrow Sea against Stark in round 2 (a seed search
 with the game's own AI on every seat)."""
-VASSAL_DECK = {
-    "varys",
-    "syrio-forel",
-    "jaqen-h-ghar",
-    "janos-slynt",
-    "jon-connington",
-    "beric-dondarrion",
-    "bronn",
-}
-"""The seven vassal cards (11.7.4)."""
 JAQEN = "jaqen-h-ghar"
 GIVE_UP_S = 180.0
 
@@ -83,7 +75,7 @@ def test_11_10_8_the_commander_picks_its_vassals_house_card_by_clicks(
     session = live_core.session(game_id)
     asked = play_until_vassal_card(session)
     drawn = asked["data"]["cards"]
-    assert len(drawn) == 3 and set(drawn) <= VASSAL_DECK
+    assert len(drawn) == 3 and set(drawn) <= VASSAL_DECK  # the seven vassal cards (11.7.4)
 
     prompt = page.get_by_test_id("prompt")
     expect(prompt).to_have_attribute("data-for", VASSAL, timeout=30_000)
