@@ -1,7 +1,8 @@
 """Taking back a vassal's orders on the board (RULES.md 4.1, 11.10.4): the person who commands
 Arryn places its orders and, while another vassal's commander (an AI) still decides, changes
 them by clicks from the orders committed; the changed orders are the ones revealed as Arryn's.
-On Arryn's screen the person may also go back to its own committed orders.
+On Arryn's screen the person may also go back to its own committed orders, and a change being
+made stays as it is when another vassal's orders come in meanwhile.
 The houses panel says who commands each vassal (11.10.3)."""
 
 from __future__ import annotations
@@ -24,14 +25,16 @@ from .live import LiveCore, seeded_bots
 from .test_mod_vassals_board import OPTIONS, ORDERS, PERSON, SEED, VASSAL
 
 RELEASE_WAIT_S = 120.0  # only a guard so a broken test cannot hang forever
+OTHERS = ("martell", "tyrell")
+"""The vassals the AIs command (in the order the AI seats are asked)."""
 CHANGED = {"the-eyrie": "vassal-raid-support+1", "the-vale-of-arryn": "vassal-march+0"}
 
 
 class HeldVassals:
     """The game's own AI, which places the orders of a vassal it commands only once the test
-    releases it (its own orders at once), so the vassal orders stay open meanwhile."""
+    releases that vassal (its own orders at once), so the vassal orders stay open meanwhile."""
 
-    def __init__(self, house: str, bot: Any, release: threading.Event) -> None:
+    def __init__(self, house: str, bot: Any, release: Mapping[str, threading.Event]) -> None:
         self.house = house
         self.bot = bot
         self.release = release
@@ -39,14 +42,14 @@ class HeldVassals:
     def decide(self, view: Mapping[str, Any], rules: Any, budget: float) -> Any:
         prompt = view.get("prompt") or {}
         if prompt.get("kind") == "place_orders" and view["house"] != self.house:
-            self.release.wait(RELEASE_WAIT_S)
+            self.release[view["house"]].wait(RELEASE_WAIT_S)
         return self.bot.decide(view, rules, budget)
 
 
 def test_4_1_11_10_4_the_commander_changes_its_vassals_orders_by_clicks(
     page: Page, core_factory: Any
 ) -> None:
-    release = threading.Event()
+    release = {vassal: threading.Event() for vassal in OTHERS}
 
     def bots(house: str, seat: Any) -> Any:
         return HeldVassals(house, seeded_bots(house, seat), release)
@@ -100,10 +103,17 @@ def test_4_1_11_10_4_the_commander_changes_its_vassals_orders_by_clicks(
             expect(page.get_by_test_id(f"token-{token}")).to_have_class(re.compile("is-used"))
         page.get_by_test_id("order-area-the-eyrie").click()
         page.get_by_test_id(f"token-{CHANGED['the-eyrie']}").click()
+        # Another vassal's orders come in meanwhile: the change being made stays as it is.
+        first, last = OTHERS
+        release[first].set()
+        committed = houses.get_by_test_id(f"house-{first}").get_by_test_id("committed")
+        expect(committed).to_be_visible(timeout=30_000)
+        eyrie = page.locator("li[data-area='the-eyrie'] .order-placed")
+        expect(eyrie).to_contain_text("Raid/Support +1")
         expect(page.get_by_test_id("orders-count")).to_contain_text("2 of at most 2")
         page.get_by_test_id("commit").click()
         expect(take_back).to_be_visible()
-        release.set()
+        release[last].set()
 
         expect(page.locator(".w-order.is-hidden")).to_have_count(0, timeout=60_000)
         for area, token in CHANGED.items():
@@ -115,4 +125,5 @@ def test_4_1_11_10_4_the_commander_changes_its_vassals_orders_by_clicks(
         assert arryn == CHANGED
         expect(page.get_by_test_id(f"take-back-{VASSAL}")).to_have_count(0)
     finally:
-        release.set()
+        for event in release.values():
+            event.set()
