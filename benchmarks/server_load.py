@@ -278,19 +278,39 @@ async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, r
         await ws.close()
 
 
+def _backends(database: str) -> list[int]:
+    """The pids of the PostgreSQL backends connected to ``database`` (the server's)."""
+    import psycopg
+
+    with psycopg.connect(database.split("?", 1)[0]) as db:
+        rows = db.execute(
+            "SELECT pid FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return [pid for (pid,) in rows]
+
+
 @dataclass
 class Measured:
     latencies: list[float]
     errors: list[str]
-    server_cpu: float
+    wall: float
+    server_cpu: float  # CPU seconds over ``wall``
     driver_cpu: float
+    db_cpu: float
 
 
 async def drive(
-    ws_base: str, seats: list[list[Seat]], seconds: float, think: float, server_pid: int
+    ws_base: str,
+    seats: list[list[Seat]],
+    seconds: float,
+    think: float,
+    server_pid: int,
+    database: str,
 ) -> Measured:
-    """Open every game's sockets, then run their bots for ``seconds``; CPU per wall second
-    of the server and of this driver (with its decision process) over that time."""
+    """Open every game's sockets, then run their bots for ``seconds``; CPU seconds of the
+    server, of this driver (with its decision process) and of the PostgreSQL backends the
+    server holds over that time (a backend opened meanwhile is not counted)."""
     games = [Game() for _ in seats]
     run = Run(sum(map(len, seats)), seconds, think)
     with ProcessPoolExecutor(max_workers=1) as pool:
@@ -301,15 +321,18 @@ async def drive(
             for seat in game_seats
         ]
         await run.started.wait()
-        server_pids = _tree(server_pid)
+        server_pids, backends = _tree(server_pid), _backends(database)
         mine = [p for p in _tree(os.getpid()) if p not in server_pids]
         (server0, _), (own0, _) = _usage(server_pids), _usage(mine)
+        db0 = {p: _usage([p])[0] for p in backends}
         t0 = time.monotonic()
         await asyncio.gather(*bots)
         wall = time.monotonic() - t0
         (server1, _), (own1, _) = _usage(server_pids), _usage(mine)
+        db1 = {p: _usage([p])[0] for p in _backends(database)}
     latencies = [x for g in games for x in g.latencies]
-    return Measured(latencies, run.errors, (server1 - server0) / wall, (own1 - own0) / wall)
+    db = sum(db1[p] - db0[p] for p in db0 if p in db1)
+    return Measured(latencies, run.errors, wall, server1 - server0, own1 - own0, db)
 
 
 @dataclass
@@ -318,8 +341,7 @@ class Result:
     games: int
     latencies_ms: list[float]
     errors: list[str]
-    server_cpu: float
-    driver_cpu: float
+    measured: Measured
     rss: int
 
     @property
@@ -336,26 +358,29 @@ class Result:
         return bool(self.latencies_ms) and self.p99 <= TARGET_P99_MS and not self.errors
 
     def line(self) -> str:
+        got, actions = self.measured, max(1, len(self.latencies_ms))
         return (
             f"{self.workers:>7} {self.games:>5} {self.games * HOUSES:>7} "
             f"{len(self.latencies_ms):>7} {self.p50:>7.1f} {self.p99:>7.1f} "
-            f"{len(self.errors):>6} {self.server_cpu:>6.2f} {self.rss / 2**20:>7.0f} "
-            f"{self.driver_cpu:>6.2f}"
+            f"{len(self.errors):>6} {got.server_cpu / got.wall:>6.2f} "
+            f"{got.server_cpu * 1000 / actions:>7.2f} {got.db_cpu * 1000 / actions:>7.2f} "
+            f"{self.rss / 2**20:>7.0f} {got.driver_cpu / got.wall:>6.2f}"
         )
 
 
 HEADER = (
     f"{'workers':>7} {'games':>5} {'sockets':>7} {'actions':>7} {'p50 ms':>7} "
-    f"{'p99 ms':>7} {'errors':>6} {'cpu/s':>6} {'rss MB':>7} {'bots/s':>6}"
+    f"{'p99 ms':>7} {'errors':>6} {'cpu/s':>6} {'ms/act':>7} {'db ms/a':>7} {'rss MB':>7} "
+    f"{'bots/s':>6}"
 )
 
 
 class Bench:
     """One server (``pid`` at ``port``) and the games set up on it so far."""
 
-    def __init__(self, pid: int, port: int, workers: int, seconds: float, think: float) -> None:
+    def __init__(self, pid: int, port: int, workers: int, args: argparse.Namespace) -> None:
         self.pid, self.port, self.workers = pid, port, workers
-        self.seconds, self.think = seconds, think
+        self.seconds, self.think, self.database = args.seconds, args.think, args.database
         self.seats: list[list[Seat]] = []
 
     def run(self, n: int) -> Result:
@@ -363,10 +388,12 @@ class Bench:
         with ThreadPoolExecutor(max_workers=8) as setup:
             self.seats += setup.map(functools.partial(setup_game, base), range(len(self.seats), n))
         ws_base = f"ws://127.0.0.1:{self.port}"
-        got = asyncio.run(drive(ws_base, self.seats[:n], self.seconds, self.think, self.pid))
+        got = asyncio.run(
+            drive(ws_base, self.seats[:n], self.seconds, self.think, self.pid, self.database)
+        )
         _, rss = _usage(_tree(self.pid))
         ms = sorted(x * 1000 for x in got.latencies)
-        result = Result(self.workers, n, ms, got.errors, got.server_cpu, got.driver_cpu, rss)
+        result = Result(self.workers, n, ms, got.errors, got, rss)
         print(result.line(), flush=True)
         return result
 
@@ -414,13 +441,13 @@ def main() -> None:
     for workers in args.workers:
         if args.search:
             with server(args.database, args.redis, workers, args.port) as pid:
-                bench = Bench(pid, args.port, workers, args.seconds, args.think)
+                bench = Bench(pid, args.port, workers, args)
                 best[workers] = search(bench, args.start, args.max)
             continue
         best[workers] = None
         for n in args.games:
             with server(args.database, args.redis, workers, args.port) as pid:
-                result = Bench(pid, args.port, workers, args.seconds, args.think).run(n)
+                result = Bench(pid, args.port, workers, args).run(n)
             if result.ok and (best[workers] or 0) == max(
                 (m for m in args.games if m < n), default=0
             ):
