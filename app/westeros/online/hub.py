@@ -114,6 +114,7 @@ class OnlineHub:
         self._busy: set[tuple[str, str]] = set()
         self._dirty: set[str] = set()
         self._leased: dict[str, float] = {}  # game: when its lease was last taken or renewed
+        self._elsewhere: set[str] = set()  # games whose lease another worker held at the last ask
         self._lock = threading.RLock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -574,21 +575,25 @@ class OnlineHub:
         """The games of ``games`` whose AI/clock lease this worker holds: taken or renewed
         in Redis on a scan (``renew``), for a game not seen yet, or for one renewed over half
         a LEASE_TTL ago; otherwise known from the last time, so an action costs no round trip
-        here (a lease held lasts LEASE_TTL after its renewal, and scans renew it)."""
+        here (a lease held lasts LEASE_TTL after its renewal, and scans renew it). A lease
+        another worker holds is asked for again on the next scan only (which takes it over
+        once that worker has stopped renewing it)."""
         fresh = (
             set()
             if renew
             else {g for g in games if now - self._leased.get(g, -LEASE_TTL) < LEASE_TTL / 2}
         )
-        ask = [g for g in games if g not in fresh]
+        ask = [g for g in games if g not in fresh and (renew or g not in self._elsewhere)]
         held = self.bus.leases(ask, LEASE_TTL) if ask else set()
         if renew:  # a scan lists every running game: forget the ended ones
-            self._leased = {}
+            self._leased, self._elsewhere = {}, set()
         for game in ask:
             if game in held:
                 self._leased[game] = now
+                self._elsewhere.discard(game)
             else:
                 self._leased.pop(game, None)
+                self._elsewhere.add(game)
         return fresh | held
 
     def _refresh_presence(self) -> None:
