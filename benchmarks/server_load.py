@@ -486,6 +486,17 @@ def search(bench: Bench, start: int, most: int, deadline: float) -> tuple[int | 
     return good, True
 
 
+def _more_open_files() -> None:
+    """N = 200 holds 1,200 sockets here and as many in the server, more than the usual soft
+    limit of 1,024 open files: raise it to the hard limit (the server inherits it)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, nargs="+", default=[5, 10, 20, 40])
@@ -502,6 +513,7 @@ def main() -> None:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/3")
     parser.add_argument("--port", type=int, default=8790)
     args = parser.parse_args()
+    _more_open_files()
     progress = Progress()
     print(f"think {args.think} s, {args.seconds:.0f} s per run, {os.cpu_count()} cores")
     print(HEADER, flush=True)
