@@ -34,6 +34,7 @@ import contextlib
 import functools
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -164,7 +165,13 @@ def server(url: str, redis: str, workers: int, port: int) -> Iterator[int]:
         yield process.pid
     finally:
         process.terminate()
-        process.wait(30)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:  # its workers too, or they would keep the port
+            for pid in _tree(process.pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            process.wait(30)
 
 
 def setup_game(base: str, g: int) -> list[Seat]:
