@@ -9,7 +9,10 @@ last round (no later round acts on them), and once the last round's Action phase
 the final ranking counts (9.2).
 
 A house's *utility* is its chance to win, a softmax of the scores of all houses: what matters in
-a six-player game is the lead over the best rival, not the score alone."""
+a six-player game is the lead over the best rival, not the score alone.
+
+The score is linear in its ``Weights``: ``features`` gives each house's value of every term, so
+weights can be fitted to game outcomes (``westeros.ai.learned``, used by ``HARD_LEARNED``)."""
 
 from __future__ import annotations
 
