@@ -5,8 +5,9 @@
 plays N fast games drawn from the seed (``record``), holds out every fifth game, fits the
 weights on the others (``fit``) and writes the model file (default: the packaged one) with the
 fit's figures — log loss and accuracy of the learned weights and, for comparison, of the
-hand-set weights and of an even guess, on the training and on the held-out games. The same
-seed and number of games write the same bytes."""
+hand-set weights and of an even guess (whose accuracy is that of always naming the first
+house), on the training and on the held-out games. The same seed and number of games write the
+same bytes."""
 
 from __future__ import annotations
 
