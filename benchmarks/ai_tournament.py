@@ -12,7 +12,8 @@ sizes) with the pairwise differences. Prints figures; asserts nothing.
 Scenarios (default: all): hard-vs-random, hard-vs-passive, hard-vs-baseline, baseline-vs-hard,
 normal-vs-baseline, easy-vs-baseline, baseline-vs-random, baseline-vs-passive, all-baseline,
 personalities, and the Standard AI's (issue 15): standard-vs-baseline, hard-vs-standard,
-standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seats); Mother of
+standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seats);
+hard-learned-vs-hard (Hard with the learned evaluation against five Hard without it); Mother of
 Dragons at 8 players (issue 12): mod8-hard-vs-baseline (Hard's house rotating over the 8) and
 mod8-hard-targaryen (Hard as Targaryen), each against 7 baseline AIs.
 ``--games`` is per scenario; ``--games-for name=N`` overrides one scenario.
@@ -35,7 +36,7 @@ os.environ.setdefault("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
 
 import westeros_ai_personalities.plugin as personalities_plugin
 from westeros.ai import BaselineBot, PassiveBot, Player, RandomBot, play_game
-from westeros.ai.difficulty import EASY, HARD, NORMAL, Difficulty
+from westeros.ai.difficulty import EASY, HARD, HARD_LEARNED, NORMAL, Difficulty
 from westeros.ai.personality import AIPersonality
 from westeros.ai.standard import StandardBot
 from westeros.ai.strong import StrongBot
@@ -58,11 +59,18 @@ LONE: dict[str, tuple[str, str]] = {
     "standard-vs-baseline": ("standard", "baseline"),
     "hard-vs-standard": ("hard", "standard"),
     "standard-vs-hard": ("standard", "hard"),
+    # The learned evaluation (issue 15, point 2): Hard with it against five Hard without it.
+    "hard-learned-vs-hard": (HARD_LEARNED.id, "hard"),
 }
 FIELD = ("standard", "baseline", "normal")
 """The mixed field of hard-vs-field, seat by seat round the table."""
 SCENARIOS = (*LONE, "hard-vs-field", "all-baseline", "personalities")
-LEVELS: dict[str, Difficulty] = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+LEVELS: dict[str, Difficulty] = {
+    "easy": EASY,
+    "normal": NORMAL,
+    "hard": HARD,
+    HARD_LEARNED.id: HARD_LEARNED,
+}
 PERSONALITY_LEVEL = NORMAL
 _RULES: list[Ruleset] = []
 _PERSONALITIES: list[tuple[AIPersonality, ...]] = []

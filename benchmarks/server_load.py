@@ -2,24 +2,28 @@
 WebSockets, against ``westeros server`` with 1 and 2 worker processes sharing PostgreSQL and
 Redis. Prints, per (workers, N): p50/p99 action→broadcast latency (from a bot sending an
 action until all six sockets of its game have the resulting view), actions, errors, the
-server's CPU (seconds per wall second, all its processes) and memory (RSS), and the bot
-driver's own CPU (it runs on the same machine); then, per worker count, the largest N meeting
-p99 ≤ 100 ms. Prints figures; asserts nothing.
+server's CPU (``cpu/s``: seconds per wall second, all its processes; ``ms/act``: CPU ms per
+action, robust to other load on the machine, unlike the latencies), the CPU ms per action of
+the PostgreSQL backends it holds (``db ms/a``), its memory (RSS), and the bot driver's own
+CPU (it runs on the same machine); then, per worker count, the largest N meeting p99 ≤ 100
+ms. Prints figures; asserts nothing.
 
 The driver is cheap: one asyncio process holds every socket (websockets), a bot wakes only
 when its game's broadcast arrives or its think time ends, and the bots decide with the
 baseline AI on the view they were sent in one separate process (so the measuring event loop
 stays free). One action is in flight per game, sent ``--think`` seconds after the view.
 
-Every run uses a fresh PostgreSQL schema (dropped afterwards) and Redis prefix, so games of
-earlier runs never load the server. ``--search`` looks for the largest N per worker count
-(doubling from ``--start`` up to ``--max``, then bisecting) on one server per worker count,
-setting up more games as N grows; otherwise each N of ``--games`` runs on a fresh server.
+The games are set up once, on a fresh PostgreSQL schema (dropped afterwards), and played by
+one server per worker count in turn (each with a fresh Redis prefix); a run adds the games it
+needs. ``--search`` looks for the largest N per worker count (doubling from ``--start`` up
+to ``--max``, then bisecting); it keeps within ``--budget`` seconds in all (a run that would
+not end in time is not started, and the best N so far is printed as such). Progress goes to
+stderr. Otherwise every N of ``--games`` is played on each worker count.
 
     python benchmarks/server_load.py [--games 5 10 20 40] [--workers 1 2] [--seconds 20]
-        [--search --start 10 --max 200] [--think 0.5]
+        [--search --start 10 --max 200 --budget 570] [--think 0.5]
         [--database postgresql://postgres@127.0.0.1:5432/wt_online]
-        [--redis redis://127.0.0.1:6379/7]
+        [--redis redis://127.0.0.1:6379/3]
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import contextlib
 import functools
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -127,31 +132,45 @@ def fresh_schema(database: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def server(database: str, redis: str, workers: int, port: int) -> Iterator[int]:
-    """``westeros server`` with ``workers`` workers on a fresh schema; yields its pid."""
+def migrated_schema(database: str) -> Iterator[str]:
+    """A fresh schema with the store's tables (``fresh_schema``), migrated before any worker
+    starts, whatever version of the server runs: the URL that uses it."""
     from westeros.store import db
 
     with fresh_schema(database) as url:
         engine = db.create_db_engine(url)
-        db.migrate(engine)  # before the workers start, whatever version of the server runs
+        db.migrate(engine)
         engine.dispose()
-        env = {**os.environ, "WESTEROS_REDIS_PREFIX": f"bench-{uuid.uuid4().hex[:8]}"}
-        command = [sys.executable, "-m", "westeros.cli", "server", "--port", str(port)]
-        command += ["--workers", str(workers), "--database", url, "--redis", redis]
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        yield url
+
+
+@contextlib.contextmanager
+def server(url: str, redis: str, workers: int, port: int) -> Iterator[int]:
+    """``westeros server`` with ``workers`` workers on the database at ``url`` and a fresh
+    Redis prefix; yields its pid."""
+    env = {**os.environ, "WESTEROS_REDIS_PREFIX": f"bench-{uuid.uuid4().hex[:8]}"}
+    command = [sys.executable, "-m", "westeros.cli", "server", "--port", str(port)]
+    command += ["--workers", str(workers), "--database", url, "--redis", redis]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/lobbies", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise SystemExit("the server did not start") from None
+                time.sleep(0.3)
+        yield process.pid
+    finally:
+        process.terminate()
         try:
-            deadline = time.monotonic() + 90
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/lobbies", timeout=2)
-                    break
-                except OSError:
-                    if time.monotonic() > deadline or process.poll() is not None:
-                        raise SystemExit("the server did not start") from None
-                    time.sleep(0.3)
-            yield process.pid
-        finally:
-            process.terminate()
+            process.wait(30)
+        except subprocess.TimeoutExpired:  # its workers too, or they would keep the port
+            for pid in _tree(process.pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
             process.wait(30)
 
 
@@ -278,38 +297,64 @@ async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, r
         await ws.close()
 
 
+def _backends(database: str) -> list[int]:
+    """The pids of the PostgreSQL backends connected to ``database`` (the server's)."""
+    import psycopg
+
+    with psycopg.connect(database.split("?", 1)[0]) as db:
+        rows = db.execute(
+            "SELECT pid FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return [pid for (pid,) in rows]
+
+
 @dataclass
 class Measured:
     latencies: list[float]
     errors: list[str]
-    server_cpu: float
+    connecting: float  # seconds until every socket had its first view
+    wall: float
+    server_cpu: float  # CPU seconds over ``wall``
     driver_cpu: float
+    db_cpu: float
 
 
 async def drive(
-    ws_base: str, seats: list[list[Seat]], seconds: float, think: float, server_pid: int
+    ws_base: str,
+    seats: list[list[Seat]],
+    seconds: float,
+    think: float,
+    server_pid: int,
+    database: str,
 ) -> Measured:
-    """Open every game's sockets, then run their bots for ``seconds``; CPU per wall second
-    of the server and of this driver (with its decision process) over that time."""
+    """Open every game's sockets, then run their bots for ``seconds``; CPU seconds of the
+    server, of this driver (with its decision process) and of the PostgreSQL backends the
+    server holds over that time (a backend opened meanwhile is not counted)."""
     games = [Game() for _ in seats]
     run = Run(sum(map(len, seats)), seconds, think)
     with ProcessPoolExecutor(max_workers=1) as pool:
         pool.submit(_warm).result()  # warm up outside the measurement
+        opened = time.monotonic()
         bots = [
             asyncio.create_task(bot(ws_base, seat, game, pool, run))
             for game, game_seats in zip(games, seats, strict=True)
             for seat in game_seats
         ]
         await run.started.wait()
-        server_pids = _tree(server_pid)
+        connecting = time.monotonic() - opened
+        server_pids, backends = _tree(server_pid), _backends(database)
         mine = [p for p in _tree(os.getpid()) if p not in server_pids]
         (server0, _), (own0, _) = _usage(server_pids), _usage(mine)
+        db0 = {p: _usage([p])[0] for p in backends}
         t0 = time.monotonic()
         await asyncio.gather(*bots)
         wall = time.monotonic() - t0
         (server1, _), (own1, _) = _usage(server_pids), _usage(mine)
+        db1 = {p: _usage([p])[0] for p in _backends(database)}
     latencies = [x for g in games for x in g.latencies]
-    return Measured(latencies, run.errors, (server1 - server0) / wall, (own1 - own0) / wall)
+    db = sum(db1[p] - db0[p] for p in db0 if p in db1)
+    return Measured(latencies, run.errors, connecting, wall, server1 - server0, own1 - own0, db)
 
 
 @dataclass
@@ -318,8 +363,7 @@ class Result:
     games: int
     latencies_ms: list[float]
     errors: list[str]
-    server_cpu: float
-    driver_cpu: float
+    measured: Measured
     rss: int
 
     @property
@@ -336,63 +380,128 @@ class Result:
         return bool(self.latencies_ms) and self.p99 <= TARGET_P99_MS and not self.errors
 
     def line(self) -> str:
+        got, actions = self.measured, max(1, len(self.latencies_ms))
         return (
             f"{self.workers:>7} {self.games:>5} {self.games * HOUSES:>7} "
             f"{len(self.latencies_ms):>7} {self.p50:>7.1f} {self.p99:>7.1f} "
-            f"{len(self.errors):>6} {self.server_cpu:>6.2f} {self.rss / 2**20:>7.0f} "
-            f"{self.driver_cpu:>6.2f}"
+            f"{len(self.errors):>6} {got.server_cpu / got.wall:>6.2f} "
+            f"{got.server_cpu * 1000 / actions:>7.2f} {got.db_cpu * 1000 / actions:>7.2f} "
+            f"{self.rss / 2**20:>7.0f} {got.driver_cpu / got.wall:>6.2f}"
         )
 
 
 HEADER = (
     f"{'workers':>7} {'games':>5} {'sockets':>7} {'actions':>7} {'p50 ms':>7} "
-    f"{'p99 ms':>7} {'errors':>6} {'cpu/s':>6} {'rss MB':>7} {'bots/s':>6}"
+    f"{'p99 ms':>7} {'errors':>6} {'cpu/s':>6} {'ms/act':>7} {'db ms/a':>7} {'rss MB':>7} "
+    f"{'bots/s':>6}"
 )
 
 
-class Bench:
-    """One server (``pid`` at ``port``) and the games set up on it so far."""
+class Progress:
+    """Progress lines on stderr (the table stays alone on stdout), with the time elapsed."""
 
-    def __init__(self, pid: int, port: int, workers: int, seconds: float, think: float) -> None:
-        self.pid, self.port, self.workers = pid, port, workers
-        self.seconds, self.think = seconds, think
+    def __init__(self) -> None:
+        self.t0 = time.monotonic()
+
+    def __call__(self, text: str) -> None:
+        print(f"  [{time.monotonic() - self.t0:5.0f} s] {text}", file=sys.stderr, flush=True)
+
+
+class Bench:
+    """The games set up so far (on the database at ``url``, kept from one server to the
+    next) and the server playing them now (``pid``, ``workers``)."""
+
+    def __init__(self, url: str, args: argparse.Namespace, progress: Progress) -> None:
+        self.url, self.args, self.progress = url, args, progress
+        self.port, self.seconds, self.think = args.port, args.seconds, args.think
         self.seats: list[list[Seat]] = []
+        self.pid = self.workers = 0
+        self.setup_each = 0.5  # seconds to set up one game, then as measured
+        self.open_each = 0.02  # seconds to open one socket, then as measured
+
+    @contextlib.contextmanager
+    def serving(self, workers: int) -> Iterator[None]:
+        """A server of ``workers`` workers for the games of this bench."""
+        self.progress(f"starting a server of {workers} worker(s)")
+        with server(self.url, self.args.redis, workers, self.port) as pid:
+            self.pid, self.workers = pid, workers
+            yield
+
+    def estimate(self, n: int) -> float:
+        """About how long ``run(n)`` takes, in seconds."""
+        more = max(0, n - len(self.seats))
+        return more * self.setup_each + n * HOUSES * self.open_each + self.seconds + 5
 
     def run(self, n: int) -> Result:
         base = f"http://127.0.0.1:{self.port}"
-        with ThreadPoolExecutor(max_workers=8) as setup:
-            self.seats += setup.map(functools.partial(setup_game, base), range(len(self.seats), n))
+        more = range(len(self.seats), n)
+        if more:
+            self.progress(f"setting up {len(more)} more game(s)")
+            t0 = time.monotonic()
+            with ThreadPoolExecutor(max_workers=8) as setup:
+                self.seats += setup.map(functools.partial(setup_game, base), more)
+            self.setup_each = (time.monotonic() - t0) / len(more)
+        self.progress(f"{self.workers} worker(s), N = {n}: {n * HOUSES} sockets")
         ws_base = f"ws://127.0.0.1:{self.port}"
-        got = asyncio.run(drive(ws_base, self.seats[:n], self.seconds, self.think, self.pid))
+        got = asyncio.run(
+            drive(ws_base, self.seats[:n], self.seconds, self.think, self.pid, self.args.database)
+        )
+        self.open_each = got.connecting / (n * HOUSES)
         _, rss = _usage(_tree(self.pid))
         ms = sorted(x * 1000 for x in got.latencies)
-        result = Result(self.workers, n, ms, got.errors, got.server_cpu, got.driver_cpu, rss)
+        result = Result(self.workers, n, ms, got.errors, got, rss)
         print(result.line(), flush=True)
         return result
 
 
-def search(bench: Bench, start: int, most: int) -> int | None:
+def search(bench: Bench, start: int, most: int, deadline: float) -> tuple[int | None, bool]:
     """The largest N meeting the target: doubling from ``start`` to ``most``, then
-    bisecting until the step is under a tenth of N."""
+    bisecting until the step is under a tenth of N; and whether the search ended before
+    ``deadline`` (a run that would end after it is not started: the best N so far is
+    returned)."""
     good: int | None = None
     bad: int | None = None
+
+    def meets(n: int) -> bool | None:
+        if time.monotonic() + bench.estimate(n) > deadline:
+            bench.progress(f"no time left for N = {n} within the budget")
+            return None
+        return bench.run(n).ok
+
     n = start
     while good is None or bad is None:
-        if bench.run(n).ok:
+        ok = meets(n)
+        if ok is None:
+            return good, False
+        if ok:
             good = n
             if n >= most:
-                return good
+                return good, True
             n = min(most, n * 2)
         else:
             bad = n
             if good is None:
                 if n <= 1:
-                    return None
+                    return None, True
                 n = max(1, n // 2)
     while bad - good > max(1, good // 10):
         n = (good + bad) // 2
-        good, bad = (n, bad) if bench.run(n).ok else (good, n)
-    return good
+        ok = meets(n)
+        if ok is None:
+            return good, False
+        good, bad = (n, bad) if ok else (good, n)
+    return good, True
+
+
+def _more_open_files() -> None:
+    """N = 200 holds 1,200 sockets here and as many in the server, more than the usual soft
+    limit of 1,024 open files: raise it to the hard limit (the server inherits it)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def main() -> None:
@@ -404,31 +513,38 @@ def main() -> None:
     parser.add_argument("--search", action="store_true", help="find the largest N per workers")
     parser.add_argument("--start", type=int, default=10)
     parser.add_argument("--max", type=int, default=200)
+    parser.add_argument(
+        "--budget", type=float, default=570.0, help="seconds for the whole search (default 570)"
+    )
     parser.add_argument("--database", default="postgresql://postgres@127.0.0.1:5432/wt_online")
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/3")
     parser.add_argument("--port", type=int, default=8790)
     args = parser.parse_args()
+    _more_open_files()
+    progress = Progress()
     print(f"think {args.think} s, {args.seconds:.0f} s per run, {os.cpu_count()} cores")
     print(HEADER, flush=True)
-    best: dict[int, int | None] = {}
-    for workers in args.workers:
-        if args.search:
-            with server(args.database, args.redis, workers, args.port) as pid:
-                bench = Bench(pid, args.port, workers, args.seconds, args.think)
-                best[workers] = search(bench, args.start, args.max)
-            continue
-        best[workers] = None
-        for n in args.games:
-            with server(args.database, args.redis, workers, args.port) as pid:
-                result = Bench(pid, args.port, workers, args.seconds, args.think).run(n)
-            if result.ok and (best[workers] or 0) == max(
-                (m for m in args.games if m < n), default=0
-            ):
-                best[workers] = n
-    for workers, n in best.items():
+    best: dict[int, tuple[int | None, bool]] = {}
+    with migrated_schema(args.database) as url:
+        bench = Bench(url, args, progress)
+        for i, workers in enumerate(args.workers):
+            with bench.serving(workers):
+                if args.search:
+                    share = (args.budget - (time.monotonic() - progress.t0)) / (
+                        len(args.workers) - i
+                    )
+                    best[workers] = search(bench, args.start, args.max, time.monotonic() + share)
+                    continue
+                found, failed = None, False
+                for n in sorted(args.games):
+                    failed = not bench.run(n).ok or failed
+                    found = found if failed else n
+                best[workers] = found, True
+    for workers, (n, finished) in best.items():
         print(
             f"largest N with p99 <= {TARGET_P99_MS:.0f} ms on {workers} worker(s): "
             f"{n if n is not None else 'none of those tried'}"
+            f"{'' if finished else ' (the time budget ended the search)'}"
         )
 
 

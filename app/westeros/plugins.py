@@ -59,6 +59,9 @@ ENV_NO_AUTOLOAD = "WESTEROS_DISABLE_PLUGIN_AUTOLOAD"
 ENV_PLUGIN_DIR = "WESTEROS_PLUGIN_DIR"
 ENV_TRACE = "WESTEROS_TRACE_HOOKS"
 ENV_TIME_LIMIT = "WESTEROS_PLUGIN_TIME_LIMIT"
+ENV_DISABLE = "WESTEROS_DISABLE_PLUGINS"
+"""Comma-separated plugin names that no game loads, bundled ones included (e.g. to rule out a
+plugin while tracking down a problem)."""
 DEFAULT_TIME_LIMIT = 10.0
 
 DEFAULT_PLUGINS = ("westeros.base.plugin",)
@@ -195,6 +198,11 @@ def autoload_enabled() -> bool:
     return not env_flag(ENV_NO_AUTOLOAD)
 
 
+def disabled_by_environment() -> set[str]:
+    """The plugin names ``WESTEROS_DISABLE_PLUGINS`` lists."""
+    return {name.strip() for name in os.environ.get(ENV_DISABLE, "").split(",") if name.strip()}
+
+
 def user_plugin_dir() -> Path:
     """The folder whose ``*.py`` files are loaded as single-file plugins."""
     override = os.environ.get(ENV_PLUGIN_DIR)
@@ -311,7 +319,8 @@ class PluginHost:
 
     ``disable`` names plugins (or their module paths) not to load; ``extra`` are plugin objects
     (modules, classes or instances with ``@hookimpl`` functions) registered after the bundled
-    ones; ``autoload`` None follows ``WESTEROS_DISABLE_PLUGIN_AUTOLOAD``."""
+    ones; ``autoload`` None follows ``WESTEROS_DISABLE_PLUGIN_AUTOLOAD``. The plugins named in
+    ``WESTEROS_DISABLE_PLUGINS`` are never loaded either."""
 
     def __init__(
         self,
@@ -325,7 +334,7 @@ class PluginHost:
         if env_flag(ENV_TRACE):
             self.pm.trace.root.setwriter(lambda text: trace_log.info(text.rstrip()))
             self.pm.enable_tracing()
-        self.skip = set(disable)
+        self.skip = set(disable) | disabled_by_environment()
         self.info: dict[str, PluginInfo] = {}  # loaded plugins, in registration order
         self.errors: list[PluginProblem] = []
         for path in DEFAULT_PLUGINS:

@@ -3,12 +3,16 @@ one decision each, asked through the player protocol (it sees only its own view)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tests.ai.helpers import decision, orders_of, planning, stark_attacks_white_harbor
-from tests.builders import blank, prompt, put, run
+from tests.builders import blank, order, prompt, put, run
 from westeros.ai.standard import StandardBot
 from westeros.engine.actions import Bid, Choose
 from westeros.engine.bidding import ClashOfKings
 from westeros.engine.content import Ruleset
+from westeros.engine.march import MarchTurn, ResolveMarch
+from westeros.engine.state import State
 
 
 def test_4_1_a_threatened_home_castle_gets_a_defense_order(rules: Ruleset) -> None:
@@ -70,3 +74,56 @@ def test_5_4_3_in_a_lost_fight_it_saves_its_strong_cards(rules: Ruleset) -> None
     )
     weakest = min(rules.house_cards[c].strength for c in s.hands["stark"])
     assert strength(rules, decision(StandardBot(1), s, "stark")) == weakest
+
+
+def marches_from(
+    rules: Ruleset, origin: str, setup: Callable[[State], None], round_: int
+) -> object:
+    """Stark's March (5.3) from ``origin`` (March +0) on a board made by ``setup``."""
+    s = blank(rules)
+    s.round = round_
+    s.supply = dict.fromkeys(s.houses, 6)
+    setup(s)
+    order(s, origin, "march+0")
+    run(s, MarchTurn("stark"))
+    return decision(StandardBot(1), s, "stark")
+
+
+def army_against_moat_cailin(s: State) -> None:
+    # Two knights (4) in Greywater Watch against two knights and a footman (5) in Moat
+    # Cailin: a likely lost fight. Stark's other neighbours of Greywater Watch are safe.
+    put(s, "greywater-watch", "stark", "knight", "knight")
+    put(s, "moat-cailin", "greyjoy", "knight", "knight", "footman")
+    for area in ("seagard", "flints-finger"):
+        put(s, area, "stark", "knight", "knight", "knight")
+
+
+def test_9_2_in_the_last_round_it_risks_its_army_for_a_castle(rules: Ruleset) -> None:
+    # Before round 10 the two knights are worth keeping; in round 10 only the castles held
+    # at its end count (9.2), so it attacks.
+    stay = ResolveMarch("greywater-watch", ())
+    attack = ResolveMarch("greywater-watch", (("moat-cailin", ("knight", "knight")),), True)
+    assert marches_from(rules, "greywater-watch", army_against_moat_cailin, 9) == stay
+    assert marches_from(rules, "greywater-watch", army_against_moat_cailin, 10) == attack
+
+
+def test_9_1_it_takes_castles_from_the_house_closest_to_winning(rules: Ruleset) -> None:
+    # Winterfell's army can take Moat Cailin (Lannister, one footman) or White Harbor
+    # (Greyjoy, one footman, higher on Fiefdoms). It takes Moat Cailin, until Greyjoy holds
+    # five castles: then White Harbor, one castle fewer for the house nearest to 7 (9.1).
+    def board(greyjoy_castles: tuple[str, ...]) -> Callable[[State], None]:
+        def setup(s: State) -> None:
+            put(s, "winterfell", "stark", "knight", "knight", "footman")
+            put(s, "moat-cailin", "lannister", "footman")
+            for area in ("white-harbor", *greyjoy_castles):
+                put(s, area, "greyjoy", "footman")
+
+        return setup
+
+    def target(action: object) -> set[str]:
+        assert isinstance(action, ResolveMarch)
+        return {area for area, _ in action.moves}
+
+    assert target(marches_from(rules, "winterfell", board(()), 5)) == {"moat-cailin"}
+    lead = board(("pyke", "flints-finger", "riverrun", "harrenhal"))
+    assert target(marches_from(rules, "winterfell", lead, 5)) == {"white-harbor"}

@@ -1,6 +1,7 @@
 """Determinism (issue 2, acceptance 3; issue 12, acceptance 2): a game is its seed plus its
 action log; replaying the log gives the same state hash after every action, in the base game
-and in 7- and 8-player Mother of Dragons games with sea orders and the Iron Bank."""
+and in 7- and 8-player Mother of Dragons games with sea orders and the Iron Bank, and in 3-6
+player games with vassals (11.10), with and without sea orders and the Iron Bank."""
 
 from __future__ import annotations
 
@@ -64,6 +65,17 @@ def test_11_replaying_a_mother_of_dragons_game_with_the_iron_bank_gives_the_same
     mod_bank_rules: Ruleset, players: int, seed: int
 ) -> None:
     replays_identically(mod_bank_rules, players, 1200 + seed, MOD_BANK)
+
+
+VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
+
+
+@pytest.mark.parametrize("options", [VASSALS, {**MOD_BANK, **VASSALS}], ids=["plain", "bank"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_11_10_replaying_a_game_with_vassals_gives_the_same_hashes(
+    players: int, options: Mapping[str, Any]
+) -> None:
+    replays_identically(build_ruleset(options), players, 1250 + players, options)
 
 
 def test_different_seeds_give_different_games(rules: Ruleset) -> None:

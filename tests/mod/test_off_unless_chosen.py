@@ -59,7 +59,17 @@ def test_11_the_base_game_is_the_same_with_the_plugin_disabled(rules: Ruleset) -
     assert played[0] == played[1]
 
 
-@pytest.mark.parametrize("folder", ["app/westeros/engine", "app/westeros/server"])
+@pytest.mark.parametrize(
+    "folder",
+    [
+        "app/westeros/engine",
+        "app/westeros/server",
+        "app/westeros/session",
+        "app/westeros/online",
+        "app/westeros/store",
+        "app/westeros/deals",
+    ],
+)
 def test_the_engine_and_host_never_name_mother_of_dragons_ids(folder: str) -> None:
     pattern = re.compile("|".join(re.escape(i) for i in MOD_IDS), re.IGNORECASE)
     found = [

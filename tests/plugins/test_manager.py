@@ -49,6 +49,14 @@ def test_disable_skips_a_bundled_plugin_and_its_content() -> None:
     assert "port-of-pyke" not in new_game(rules, 6, 1).units
 
 
+def test_the_environment_can_rule_out_bundled_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WESTEROS_DISABLE_PLUGINS", " westeros_mother_of_dragons, westeros_ports")
+    rules = build_ruleset()
+    assert rules.plugins == (BASE, TIDES, PERSONALITIES)
+    assert "mother_of_dragons" not in rules.options
+    assert "port-of-pyke" not in new_game(rules, 6, 1).units
+
+
 def test_extra_plugin_registered_after_bundled_ones_under_its_name() -> None:
     class Variant:
         NAME = "my-variant"

@@ -1,7 +1,8 @@
 """A Mother of Dragons game with vassals through the GameSession (RULES.md 11.2.5, 11.10): only
 the houses players take have seats; a vassal's decisions go to the seat of its commander
 (11.10.3, 11.10.8), a person's or an AI's, and a round is played through without stalling; a
-seat sees a vassal's drawn house cards only while it commands that vassal (11.10.8)."""
+seat sees a vassal's drawn house cards only while it commands that vassal (11.10.8); the
+commander alone may change the vassal's committed orders, until the reveal (4.1, 11.10.4)."""
 
 from __future__ import annotations
 
@@ -172,3 +173,55 @@ def test_11_2_5_the_new_game_screen_seats_only_player_houses_of_a_vassal_game(
     assert board.endswith(f"/play/{PERSON}")
     assert client.get(board).status_code == 200
     assert client.get(board.replace(PERSON, CLAIMED)).status_code == 404
+
+
+def test_4_1_11_10_4_a_commander_changes_its_vassals_orders_until_the_reveal(
+    store: GameStore, rules: Ruleset
+) -> None:
+    session = create(store, rules, (PERSON,), seed=11)
+    seen: list[dict[str, Any]] = []
+    session.attach(PERSON, seen.append)
+    rnd = random.Random(11)
+
+    def send(action: dict[str, Any], house: str | None = None) -> dict[str, Any] | None:
+        message = {"type": "action", "action": action, "state_id": session.serial}
+        if house is not None:
+            message["house"] = house
+        return session.handle(PERSON, message)
+
+    assert send({"kind": "claim_vassals", "vassals": [CLAIMED]}) is None
+    while PERSON not in pending(session.state):
+        session.play_ai(session.ai_pending()[0])
+    assert send(random_action(session.state, PERSON, rnd).to_json()) is None
+    for house in PLAYERS[1:]:  # the AI players' own orders; their vassals wait
+        session.play_ai(house)
+    assert CLAIMED in pending(session.state)
+    first = [["the-eyrie", "vassal-defense+3"], ["the-vale-of-arryn", "vassal-march+0"]]
+    changed = [["the-eyrie", "vassal-raid-support+1"], ["the-vale-of-arryn", "vassal-march+0"]]
+    assert send({"kind": "place_orders", "orders": first}, CLAIMED) is None
+    offered = seen[-1]["view"]["answering_for"][CLAIMED]["take_back"]
+    assert offered["kind"] == "place_orders"
+    assert offered["commitment"]["orders"] == first
+    others = session.hub.view("lannister")
+    assert all(v.get("take_back") is None for v in others.get("answering_for", {}).values())
+    stolen = {"kind": "place_orders", "orders": changed}
+    refused = session.handle(
+        "lannister",
+        {"type": "action", "action": stolen, "state_id": session.serial, "house": CLAIMED},
+    )
+    assert refused is not None and refused["code"] == "seat/other-house"
+    assert send({"kind": "place_orders", "orders": changed}, CLAIMED) is None
+    changed_back = seen[-1]["view"]["answering_for"][CLAIMED]["take_back"]
+    assert changed_back["commitment"]["orders"] == changed
+
+    def revealed() -> list[dict[str, Any]]:
+        return [e.data for _, e in session.history() if e.kind == "orders_revealed"]
+
+    while not revealed():
+        session.play_ai(session.ai_pending()[0])
+    [shown] = revealed()
+    arryn = sorted([a, t] for a, (house, t) in shown["orders"].items() if house == CLAIMED)
+    assert arryn == sorted(changed)
+    assert seen[-1]["view"]["answering_for"][CLAIMED]["take_back"] is None
+    late = send({"kind": "place_orders", "orders": first}, CLAIMED)
+    assert late is not None and late["code"] == "illegal/already-revealed"

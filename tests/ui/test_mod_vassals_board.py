@@ -91,7 +91,9 @@ def test_11_10_3_the_person_claims_a_vassal_and_places_its_orders_by_clicks(
     assert dict(state.ext["vassal_commanders"])[VASSAL] == PERSON
 
 
-def test_11_10_3_the_claim_screen_speaks_chinese(page: Page, live_core: LiveCore) -> None:
+def test_11_10_3_the_claim_screen_and_the_vassals_seats_speak_chinese(
+    page: Page, live_core: LiveCore
+) -> None:
     start_on_screen(page, live_core, PERSON, 4, SEED, OPTIONS, lang="zh-CN")
     expect(page.locator("body[data-prompt=claim_vassals]")).to_be_attached()
     prompt = page.get_by_test_id("prompt")
@@ -99,3 +101,11 @@ def test_11_10_3_the_claim_screen_speaks_chinese(page: Page, live_core: LiveCore
     page.get_by_test_id(f"claim-{VASSAL}").click()
     words = prompt.inner_text()
     assert not LATIN.findall(words), f"English on the zh-CN claim screen: {words}"
+    page.get_by_test_id("commit").click()
+    houses = page.get_by_test_id("houses")
+    expect(houses.locator(f"[data-testid=house-{VASSAL}] .house-seat")).to_have_text("你的附庸")
+    for other in ("tyrell", "martell"):  # claimed by the AIs after the person (11.10.3)
+        seat = houses.locator(f"[data-testid=house-{other}] .house-seat")
+        expect(seat).to_have_text(re.compile("^.+的附庸$"), timeout=30_000)
+        expect(seat).not_to_have_text("你的附庸")
+        assert not LATIN.findall(seat.inner_text()), seat.inner_text()

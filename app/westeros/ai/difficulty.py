@@ -28,7 +28,9 @@ class Difficulty:
       (3.6) as simultaneous games; else the baseline policy decides;
     - ``steps``: most simulated decisions per decision (no new simulation starts after);
     - ``blunder``: share of decisions answered by a random legal choice instead;
-    - ``time_cap``: share of the time budget after which a search stops (safety net)."""
+    - ``time_cap``: share of the time budget after which a search stops (safety net);
+    - ``learned``: score positions with the learned weights (``westeros.ai.learned``) for
+      every house instead of the hand-set ones."""
 
     id: str
     name: str
@@ -40,6 +42,7 @@ class Difficulty:
     steps: int = 0
     blunder: float = 0.0
     time_cap: float = 0.6
+    learned: bool = False
 
     @property
     def simulations(self) -> int:
@@ -56,6 +59,10 @@ EASY = Difficulty("easy", "Easy", 0, 0, 0, False, False, blunder=0.25)
 NORMAL = Difficulty("normal", "Normal", 6, 4, 1, True, True, steps=1200)
 HARD = Difficulty("hard", "Hard", 20, 8, 2, True, True, steps=2400)
 LEVELS: dict[str, Difficulty] = {d.id: d for d in (EASY, NORMAL, HARD)}
+HARD_LEARNED = dataclasses.replace(HARD, id="hard-learned", name="Hard (learned)", learned=True)
+"""Hard with the learned evaluation: measured in ``benchmarks/ai_tournament.py``
+(hard-learned-vs-hard), not offered for seats until it is shown to play better than Hard
+(measured over 13 games on a loaded machine: it won none, the Hard seats 13 of 65)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -10,7 +10,10 @@ last round (no later round acts on them), and once the last round's Action phase
 the final ranking counts (9.2).
 
 A house's *utility* is its chance to win, a softmax of the scores of all houses: what matters in
-a six-player game is the lead over the best rival, not the score alone."""
+a six-player game is the lead over the best rival, not the score alone.
+
+The score is linear in its ``Weights``: ``features`` gives each house's value of every term, so
+weights can be fitted to game outcomes (``westeros.ai.learned``, used by ``HARD_LEARNED``)."""
 
 from __future__ import annotations
 
@@ -50,6 +53,8 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+FEATURES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Weights))
+"""The names of the score's features, one per weight."""
 
 
 def track_value(state: State, house: str, weights: Weights = DEFAULT_WEIGHTS) -> float:
@@ -126,10 +131,28 @@ def danger(attack: float, hold: float) -> float:
 def scores(state: State, weights: Mapping[str, Weights] | None = None) -> dict[str, float]:
     """Every house's score (see module docstring); ``weights`` per house (default weights for
     houses not named)."""
+    w = {h: (weights or {}).get(h, DEFAULT_WEIGHTS) for h in state.houses}
+    return weighted(state, Board(state), w)
+
+
+def features(state: State) -> dict[str, dict[str, float]]:
+    """Every house's score features, by ``FEATURES`` name: the score is linear in the weights,
+    so a feature is the score with weight 1 for it and 0 for every other weight (the learned
+    evaluation, ``westeros.ai.learned``, fits the weights to these)."""
+    info = Board(state)
+    zero = Weights(**dict.fromkeys(FEATURES, 0.0))
+    out: dict[str, dict[str, float]] = {h: {} for h in state.houses}
+    for name in FEATURES:
+        unit = dataclasses.replace(zero, **{name: 1.0})
+        for house, value in weighted(state, info, dict.fromkeys(state.houses, unit)).items():
+            out[house][name] = value
+    return out
+
+
+def weighted(state: State, info: Board, w: Mapping[str, Weights]) -> dict[str, float]:
+    """Every house's score in ``state`` (its per-area facts ``info``) with weights ``w``."""
     rules = state.rules
     houses = state.houses
-    w = {h: (weights or {}).get(h, DEFAULT_WEIGHTS) for h in houses}
-    info = Board(state)
     control = info.control
     out = dict.fromkeys(houses, 0.0)
     castles = dict.fromkeys(houses, 0)

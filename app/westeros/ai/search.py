@@ -173,7 +173,8 @@ def positions(bids: Mapping[str, int], current: Sequence[str]) -> dict[str, int]
 
 
 class Search:
-    """One decision of one seat: everything it simulates starts from ``view``."""
+    """One decision of one seat: everything it simulates starts from ``view``. The score of
+    my positions uses ``weights``, the other houses' ``others`` (default: the hand-set ones)."""
 
     def __init__(
         self,
@@ -185,6 +186,7 @@ class Search:
         weights: Weights | None = None,
         budget: float = 1.0,
         conviction: float = 0.0,
+        others: Weights | None = None,
     ) -> None:
         self.view = view
         self.rules = rules
@@ -192,7 +194,9 @@ class Search:
         self.level = level
         self.style = style
         self.me: str = view["house"]
-        self.weights = {self.me: weights} if weights is not None else {}
+        self.weights = dict.fromkeys(view["houses"], others) if others is not None else {}
+        if weights is not None:
+            self.weights[self.me] = weights
         self.conviction = conviction
         self.deadline = time.perf_counter() + level.time_cap * budget
         self.simulations = 0

@@ -17,6 +17,7 @@ from ..engine.raid import ResolveRaid
 from . import legal
 from .baseline import BaselineBot
 from .difficulty import NORMAL, Difficulty
+from .learned.model import learned_weights
 from .personality import BALANCED, AIPersonality
 from .search import Search
 
@@ -49,15 +50,17 @@ class StrongBot:
         if level.blunder and self.rnd.random() < level.blunder:
             return legal.random_action(view, rules, self.rnd)
         kind = view["prompt"]["kind"]
+        learned = learned_weights() if level.learned else None
         search = Search(
             view,
             rules,
             random.Random(self.rnd.getrandbits(64)),
             level,
             self.personality.style(),
-            self.personality.weights(),
+            learned or self.personality.weights(),
             budget,
             self.personality.conviction,
+            learned,
         )
         action = self.searched(search, kind, view, rules)
         self.last = search

@@ -16,7 +16,7 @@ import secrets
 import threading
 import time
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
@@ -43,6 +43,7 @@ log = logging.getLogger("westeros.online")
 RANDOM = "random"
 MAX_NAME = 40
 PRESENCE_TTL = 15.0
+PRESENCE_REFRESH = PRESENCE_TTL / 3  # how often this worker's open seats are renewed
 LEASE_TTL = 10.0
 LOBBY_TTL = 30.0
 CLOCK_INCREMENT = 10.0
@@ -111,11 +112,13 @@ class OnlineHub:
         self._lobbies: dict[str, tuple[float, LobbyInfo]] = {}
         self._lobby_versions: defaultdict[str, int] = defaultdict(int)
         self._conns: defaultdict[str, list[Conn]] = defaultdict(list)
+        self._boards: Counter[str] = Counter()  # seat key: this worker's sockets open for it
         self._absent_since: dict[tuple[str, str], float] = {}
         self._banks: dict[tuple[str, str], float] = {}
         self._busy: set[tuple[str, str]] = set()
         self._dirty: set[str] = set()
         self._leased: dict[str, float] = {}  # game: when its lease was last taken or renewed
+        self._elsewhere: set[str] = set()  # games whose lease another worker held at the last ask
         self._lock = threading.RLock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -444,6 +447,8 @@ class OnlineHub:
         """A socket of this worker opened (board: the seat is present from now)."""
         with self._lock:
             self._conns[conn.lobby_id].append(conn)
+            if conn.board and conn.house is not None:
+                self._boards[self.seat_key(conn.lobby_id, conn.house)] += 1
         if conn.board and conn.house is not None:
             self.bus.set_present({conn.id: self.seat_key(conn.lobby_id, conn.house)}, PRESENCE_TTL)
             self._absent_since.pop((conn.lobby_id, conn.house), None)
@@ -454,6 +459,8 @@ class OnlineHub:
         with self._lock:
             if conn in self._conns[conn.lobby_id]:
                 self._conns[conn.lobby_id].remove(conn)
+                if conn.board and conn.house is not None:
+                    self._boards -= Counter({self.seat_key(conn.lobby_id, conn.house): 1})
         if conn.board and conn.house is not None:
             self.bus.set_absent(self.seat_key(conn.lobby_id, conn.house), conn.id)
             self._roster_changed(conn.lobby_id)
@@ -557,8 +564,8 @@ class OnlineHub:
     def _run(self) -> None:
         """Every ``scan`` seconds: every running game whose lease this worker holds; in
         between, right after an accepted action (or every ``tick``), only the games that
-        changed."""
-        last = scanned = time.monotonic()
+        changed. A scan asks the bus once whether the people of every game held are here."""
+        last = scanned = refreshed = time.monotonic()
         while not self._stop.is_set():
             self._wake.wait(self.tick)
             self._wake.clear()
@@ -571,13 +578,16 @@ class OnlineHub:
                 scanning = now - scanned >= self.scan
                 if scanning:
                     scanned = now
-                    self._refresh_presence()
+                    if now - refreshed >= PRESENCE_REFRESH:
+                        refreshed = now
+                        self._refresh_presence()
                     games = self.online.running_games(limit=1000)
                 held = self._leases(games, now, renew=scanning)
                 stored = self.bus.seqs(held) if scanning else {}
+                known = self._people_here(held) if scanning else {}
                 for game_id in games:
                     if game_id in held:
-                        self._drive(game_id, elapsed, scanning, stored.get(game_id))
+                        self._drive(game_id, elapsed, scanning, stored.get(game_id), known)
             except Exception:
                 log.exception("the online seat thread failed; retrying")
                 self._stop.wait(1.0)
@@ -586,21 +596,25 @@ class OnlineHub:
         """The games of ``games`` whose AI/clock lease this worker holds: taken or renewed
         in Redis on a scan (``renew``), for a game not seen yet, or for one renewed over half
         a LEASE_TTL ago; otherwise known from the last time, so an action costs no round trip
-        here (a lease held lasts LEASE_TTL after its renewal, and scans renew it)."""
+        here (a lease held lasts LEASE_TTL after its renewal, and scans renew it). A lease
+        another worker holds is asked for again on the next scan only (which takes it over
+        once that worker has stopped renewing it)."""
         fresh = (
             set()
             if renew
             else {g for g in games if now - self._leased.get(g, -LEASE_TTL) < LEASE_TTL / 2}
         )
-        ask = [g for g in games if g not in fresh]
+        ask = [g for g in games if g not in fresh and (renew or g not in self._elsewhere)]
         held = self.bus.leases(ask, LEASE_TTL) if ask else set()
         if renew:  # a scan lists every running game: forget the ended ones
-            self._leased = {}
+            self._leased, self._elsewhere = {}, set()
         for game in ask:
             if game in held:
                 self._leased[game] = now
+                self._elsewhere.discard(game)
             else:
                 self._leased.pop(game, None)
+                self._elsewhere.add(game)
         return fresh | held
 
     def _refresh_presence(self) -> None:
@@ -610,10 +624,40 @@ class OnlineHub:
             {c.id: self.seat_key(c.lobby_id, c.house or "") for c in conns}, PRESENCE_TTL
         )
 
-    def _drive(self, game_id: str, elapsed: float, scanning: bool, stored: int | None) -> None:
+    def _here(self, seats: Iterable[str], known: Mapping[str, bool]) -> set[str]:
+        """Those of the seat keys ``seats`` that have a socket open: on this worker, as
+        ``known`` says (asked on this scan), else as the bus says (one round trip)."""
+        with self._lock:
+            local = {s for s in seats if self._boards[s]}
+        ask = [s for s in seats if s not in local and s not in known]
+        return local | {s for s in seats if known.get(s)} | self.bus.present(ask)
+
+    def _people_here(self, games: Iterable[str]) -> dict[str, bool]:
+        """Whether each person's seat of those ``games`` this worker has loaded has a socket
+        open on some worker: one round trip for all of them."""
+        with self._lock:
+            lobby_ids = [self._lobby_of[g] for g in games if g in self._lobby_of]
+        seats = [
+            self.seat_key(lobby.id, s.house)
+            for lobby in map(self.lobby, lobby_ids)
+            for s in lobby.seats
+            if s.player_id
+        ]
+        here = self._here(seats, {})
+        return {s: s in here for s in seats}
+
+    def _drive(
+        self,
+        game_id: str,
+        elapsed: float,
+        scanning: bool,
+        stored: int | None,
+        known: Mapping[str, bool],
+    ) -> None:
         """Decide who plays each pending house of ``game_id`` now; run the AI ones. On a
         scan the replica first catches up with the store if the bus says it is behind
-        (``stored``: the serial of the game's last stored action) or does not know."""
+        (``stored``: the serial of the game's last stored action) or does not know.
+        ``known``: whether people's seats have a socket open, as asked on this scan."""
         session, lobby = self.session(game_id)
         if scanning and (stored is None or stored > session.serial):
             session.catch_up()
@@ -624,8 +668,9 @@ class OnlineHub:
         waiting = sorted(pending(session.state))
         owners = {h: session.seat_of(h) for h in waiting}  # a vassal's commander (11.10.8)
         seats = {h: lobby.seat(h) for h in set(owners.values())}
-        here = self.bus.present(
-            self.seat_key(lobby.id, h) for h, s in seats.items() if s is not None and s.player_id
+        here = self._here(
+            [self.seat_key(lobby.id, h) for h, s in seats.items() if s is not None and s.player_id],
+            known,
         )
         for asked in waiting:
             house = owners[asked]

@@ -22,6 +22,7 @@ each game's Ruleset is built once per set of plugins and options (``RULESET_CACH
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import uuid
@@ -29,7 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, delete, insert, literal, text, update
+from sqlalchemy import bindparam, delete, insert, text, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -368,34 +369,21 @@ class GameStore:
         One round trip instead of five (begin, lock, insert, update, commit) per action."""
         if self.engine.dialect.name != "postgresql" or state.winner is not None:
             return False
-        games, actions = listing.GAMES_TABLE, listing.ACTIONS_TABLE
-        now = utcnow()
-        moved = (
-            update(games)
-            .where(
-                games.c.id == game_id,
-                games.c.action_count == seq - 1,
-                games.c.hash_format == HASH_FORMAT,
-                games.c.round == state.round,
-                games.c.winner.is_(None),
-            )
-            .values(action_count=seq, status=ACTIVE, updated_at=now)
-            .returning(games.c.id)
-            .cte("moved")
-        )
-        row = sa_select(
-            moved.c.id,
-            literal(seq),
-            literal(house),
-            bindparam("action", action.to_json(), type_=actions.c.action.type),
-            literal(digest),
-            bindparam("created_at", now, type_=actions.c.created_at.type),
-        )
-        columns = ["game_id", "seq", "house", "action", "state_hash", "created_at"]
-        statement = insert(actions).from_select(columns, row).returning(actions.c.seq)
+        values = {
+            "a_game_id": game_id,
+            "a_previous": seq - 1,
+            "a_seq": seq,
+            "a_hash_format": HASH_FORMAT,
+            "a_round": state.round,
+            "a_status": ACTIVE,
+            "a_house": house,
+            "a_action": action.to_json(),
+            "a_digest": digest,
+            "a_now": utcnow(),
+        }
         try:
             with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as db:
-                return db.execute(statement).first() is not None
+                return db.execute(_append_statement(), values).first() is not None
         except IntegrityError as exc:
             raise DuplicateAction(
                 f"game {game_id!r}: action {seq} was stored by someone else first"
@@ -762,3 +750,38 @@ class GameStore:
         with self._transaction() as session:
             self._game(session, game_id)
             session.merge(DealBookRecord(game_id=game_id, book=dict(book), updated_at=utcnow()))
+
+
+@functools.cache
+def _append_statement() -> Any:
+    """The statement of ``GameStore._append_in_one_statement``, built once (building it took
+    longer than running it): every value is a bound parameter, named apart from the columns
+    (parameters named as a column of the updated table would also be set on it)."""
+    games, actions = listing.GAMES_TABLE, listing.ACTIONS_TABLE
+    moved = (
+        update(games)
+        .where(
+            games.c.id == bindparam("a_game_id"),
+            games.c.action_count == bindparam("a_previous"),
+            games.c.hash_format == bindparam("a_hash_format"),
+            games.c.round == bindparam("a_round"),
+            games.c.winner.is_(None),
+        )
+        .values(
+            action_count=bindparam("a_seq"),
+            status=bindparam("a_status"),
+            updated_at=bindparam("a_now", type_=games.c.updated_at.type),
+        )
+        .returning(games.c.id)
+        .cte("moved")
+    )
+    row = sa_select(
+        moved.c.id,
+        bindparam("a_seq", type_=actions.c.seq.type),
+        bindparam("a_house", type_=actions.c.house.type),
+        bindparam("a_action", type_=actions.c.action.type),
+        bindparam("a_digest", type_=actions.c.state_hash.type),
+        bindparam("a_now", type_=actions.c.created_at.type),
+    )
+    columns = ["game_id", "seq", "house", "action", "state_hash", "created_at"]
+    return insert(actions).from_select(columns, row).returning(actions.c.seq)

@@ -44,7 +44,7 @@ class Board {
     this.draft = {};
     this.overlayState = {};
     this.secretOrders = null;
-    this.changing = false; // the player reopened a committed decision (take-back, 4.1)
+    this.changing = null; // the house whose committed decision the player reopened (4.1)
     this.sent = null;
     this.inspected = null;
     this.lastCombat = null;
@@ -98,7 +98,7 @@ class Board {
     ) {
       this.secretOrders = null;
     }
-    if (!view.take_back) this.changing = false;
+    if (this.changing && !this.takeBackOf(this.changing)) this.changing = null;
     const prompt = this.currentPrompt();
     const key = prompt
       ? JSON.stringify([view.round, this.promptHouse(), prompt.kind, prompt.data])
@@ -223,10 +223,23 @@ class Board {
   /** The question shown: the pending prompt, the committed one being changed, or the prompt
    * of a house this seat answers for (`answering_for`: a house without a seat of its own). */
   currentPrompt() {
-    const own = this.view.prompt || (this.changing ? this.view.take_back : null);
-    if (own) return own;
+    if (this.view.prompt) return this.view.prompt;
+    if (this.changing) return this.takeBackOf(this.changing);
     const other = this.answeredHouse();
     return other ? this.view.answering_for[other].prompt : null;
+  }
+
+  /** The committed decision of `house` (the seat's own or one it answers for) that the engine
+   * lets this seat change now (the view's `take_back`), or null. */
+  takeBackOf(house) {
+    if (house === this.house) return this.view.take_back;
+    return this.view.answering_for?.[house]?.take_back || null;
+  }
+
+  /** The houses whose commitment this seat may change now: its own first, then the others. */
+  takeBackHouses() {
+    const houses = [this.house, ...Object.keys(this.view.answering_for || {})];
+    return houses.filter((house) => this.takeBackOf(house));
   }
 
   /** The first house this seat answers for that is asked something now, or null. */
@@ -237,16 +250,17 @@ class Board {
 
   /** The house the question shown is for: the seat's own, or one it answers for. */
   promptHouse() {
-    if (this.view.prompt || this.changing) return this.house;
-    return this.answeredHouse() || this.house;
+    if (this.view.prompt) return this.house;
+    return this.changing || this.answeredHouse() || this.house;
   }
 
-  /** Reopen the committed order set, bid or house card until the reveal (4.1, 3.6.2, 5.4.3). */
-  startChange() {
-    const prompt = this.view.take_back;
+  /** Reopen the committed order set, bid or house card of `house` (the seat's own or one it
+   * answers for) until the reveal (4.1, 3.6.2, 5.4.3). */
+  startChange(house) {
+    const prompt = this.takeBackOf(house);
     if (!prompt) return;
-    this.changing = true;
-    this.promptKey = JSON.stringify([this.view.round, prompt.kind, prompt.data]);
+    this.changing = house;
+    this.promptKey = JSON.stringify([this.view.round, house, prompt.kind, prompt.data]);
     this.draft = draftOf(prompt.commitment);
     this.draftKey = this.promptKey;
     this.overlayState = {};
@@ -258,7 +272,6 @@ class Board {
     this.map.clearChoice();
     const view = this.view;
     const others = view.waiting_for.filter((house) => house !== this.house);
-    const takeBack = view.take_back && !view.winner ? view.take_back.kind : null;
     fill(
       this.el.prompt,
       h(
@@ -274,25 +287,43 @@ class Board {
               ? [t("Waiting for:"), " ", others.map((house) => houseChip(house))]
               : t("Nothing to decide right now."),
         ),
-        takeBack
-          ? h(
-              "button",
-              {
-                type: "button",
-                class: "button",
-                "data-testid": "take-back",
-                onclick: () => this.startChange(),
-              },
-              takeBack === "place_orders"
-                ? t("Change my orders")
-                : takeBack === "choose_house_card"
-                  ? t("Change my card")
-                  : t("Change my bid"),
-            )
-          : null,
+        this.takeBackButtons(null),
       ),
     );
     this.el.prompt.dataset.kind = "";
+  }
+
+  /** The buttons that reopen each commitment this seat may change now, but that of `shown`
+   * (the house whose question is on screen): its own, or a vassal's it answers for. */
+  takeBackButtons(shown) {
+    if (this.view.winner) return [];
+    return this.takeBackHouses()
+      .filter((house) => house !== shown)
+      .map((house) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "button",
+            "data-testid": house === this.house ? "take-back" : `take-back-${house}`,
+            onclick: () => this.startChange(house),
+          },
+          this.takeBackLabel(house),
+        ),
+      );
+  }
+
+  /** The words of the button that reopens the commitment of `house`. */
+  takeBackLabel(house) {
+    const kind = this.takeBackOf(house).kind;
+    if (house === this.house) {
+      if (kind === "place_orders") return t("Change my orders");
+      return kind === "choose_house_card" ? t("Change my card") : t("Change my bid");
+    }
+    const name = houseName(house);
+    if (kind === "place_orders") return t("Change the orders of {house}", { house: name });
+    if (kind === "choose_house_card") return t("Change the card of {house}", { house: name });
+    return t("Change the bid of {house}", { house: name });
   }
 
   showPrompt() {
@@ -346,7 +377,9 @@ class Board {
           t("You decide for {house}.", { house: houseName(house) }),
         )
       : null;
-    fill(this.el.prompt, banner, nodes);
+    const changes = house ? this.takeBackButtons(house) : [];
+    const others = changes.length ? h("p", { class: "prompt-actions" }, changes) : null;
+    fill(this.el.prompt, banner, nodes, others);
     if (key) {
       const again = this.el.prompt.querySelector(
         `[data-key="${CSS.escape(key)}"], [data-testid="${CSS.escape(key)}"]`,
@@ -357,7 +390,7 @@ class Board {
 
   act(prompt, action, house = this.house) {
     if (!action) return;
-    this.changing = false;
+    this.changing = null;
     if (prompt.kind === "place_orders") {
       const round = this.view.round;
       const placed = this.secretOrders?.round === round ? this.secretOrders.placed : {};

@@ -104,7 +104,7 @@ function start() {
   document.addEventListener(
     "click",
     (event) => {
-      if (event.target.closest?.("[data-testid=take-back]")) changing = true;
+      if (event.target.closest?.("[data-testid^=take-back]")) changing = true;
     },
     true,
   );

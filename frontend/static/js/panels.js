@@ -19,6 +19,7 @@ import { houseVars, markId } from "./houses.js";
 import { t, tc, tn } from "./i18n.js";
 import { describe, quiet, restrictionName, unitSummary } from "./log.js";
 import { unitIcon } from "./map.js";
+import { pluginSeatLabel } from "./registry.js";
 
 const LAST_ROUND = 10;
 const MAX_THREAT = 12;
@@ -222,7 +223,7 @@ export function renderHouses(root, view) {
         h(
           "span",
           { class: "house-seat" },
-          house === view.house ? t("you") : seat[house] === "ai" ? t("AI") : "",
+          seatLabel(house, view, seat),
         ),
         view.waiting_for.includes(house)
           ? h("span", { class: "house-thinking", title: t("deciding") }, "…")
@@ -264,6 +265,14 @@ export function renderHouses(root, view) {
     h("h2", { class: "panel-title" }, t("Houses")),
     h("ol", { class: "house-list" }, rows),
   );
+}
+
+/** Who plays `house` as its row says: you, the AI, or for a house without a seat the words
+ * a plugin gives (`seatLabel`: a vassal's commander, 11.10.3). */
+function seatLabel(house, view, seat) {
+  if (house === view.house) return t("you");
+  if (seat[house]) return seat[house] === "ai" ? t("AI") : "";
+  return pluginSeatLabel(house, view) || "";
 }
 
 function stat(label, value, key, title) {
@@ -384,6 +393,10 @@ export function lastCombat(entries, previous = null) {
     } else if (last && entry.kind === "house_cards_revealed") {
       last.attacker.card = entry.attacker[1];
       last.defender.card = entry.defender[1];
+    } else if (last && (entry.kind === "house_card_replaced" || entry.kind === "no_house_card")) {
+      // a card played instead (5.4.4: Tyrion Lannister, Jaqen H'ghar), or none left to play
+      const side = entry.house === last.attacker.house ? last.attacker : last.defender;
+      side.card = entry.card ?? null;
     } else if (last && entry.kind === "combat_won") {
       [last.attacker.after, last.defender.after] = entry.strength;
       last.winner = entry.winner === last.attacker.house ? "attacker" : "defender";

@@ -249,6 +249,12 @@ const ASKED_BY = {
       "Your supply does not allow the retreating army in its new area. Pick the units you lose.",
     ),
   }),
+  "supply-on-return": () => ({
+    title: t("Too many units to return"),
+    text: t(
+      "Your army won but may not move in: it goes back to the area it marched from, where your supply does not allow it. Pick the units you lose.",
+    ),
+  }),
 };
 
 // The phase of a decision asked by one of ASKED_BY's reasons (else the kind's phase).
@@ -269,6 +275,7 @@ const ASKED_IN = {
   retreat: COMBAT,
   casualties: COMBAT,
   "supply-on-retreat": COMBAT,
+  "supply-on-return": COMBAT,
 };
 
 // Reasons that are combat steps or rules rather than content names.
@@ -279,6 +286,7 @@ const REASON_NAMES = {
   casualties: () => t("Casualties"),
   "routed-units-and-siege-engines": () => t("Routed units and siege engines"),
   "supply-on-retreat": () => t("Supply after a retreat"),
+  "supply-on-return": () => t("Supply after a return"),
   "messenger-raven": () => t("Messenger Raven"),
   "support-neutral-attack": () => t("Support against a neutral force"),
   "highest-bidder": () => t("Wildlings attack"),

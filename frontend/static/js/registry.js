@@ -22,6 +22,8 @@
 //     panels: { my_panel: (root, view, ctx) => { ... } },    // a side panel drawn with every
 //                                                            // view (`root.hidden` to hide it;
 //                                                            // `ctx`: the open decision or null)
+//     seatLabel: (house, view) => t("…") or null,            // the houses panel's seat words
+//                                                            // for a house without a seat
 //   });
 //
 // The host never names a plugin's prompt kinds, options or area kinds itself.
@@ -110,6 +112,16 @@ export function pluginPanels() {
   const out = [];
   for (const parts of plugins.values()) out.push(...Object.entries(parts.panels || {}));
   return out;
+}
+
+/** The seat words a plugin's `seatLabel` gives `house` (a house without a seat) in `view`, or
+ * null. */
+export function pluginSeatLabel(house, view) {
+  for (const parts of plugins.values()) {
+    const label = typeof parts.seatLabel === "function" ? parts.seatLabel(house, view) : null;
+    if (label) return label;
+  }
+  return null;
 }
 
 /** The names of the plugins registered so far (for tests and the help panel). */

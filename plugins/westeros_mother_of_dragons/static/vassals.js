@@ -1,9 +1,10 @@
 // Vassals in the browser (RULES.md 11.10): the claim_vassals screen (11.10.3: pick up to the
 // prompt's `max` of the offered vassals, or none), the names of the vassal order tokens
 // (11.10.4-11.10.5) and the Vassals panel (each claimed vassal and its commander this round,
-// from the view's public `ext.vassal_commanders`). Every fact comes from the prompt data or the
-// view; the rules stay in the engine. The board answers a commanded vassal's other questions
+// from the view's public `ext.vassal_commanders`; the houses panel's seat words say the same).
+// Every fact comes from the prompt data or the view; the rules stay in the engine. The board answers a commanded vassal's other questions
 // with its own screens (the view's `answering_for`). Imported in games with `mod_vassals`.
+import { houseName } from "/static/js/content.js";
 import { fill, h } from "/static/js/dom.js";
 import { t, tn } from "/static/js/i18n.js";
 import { houseChip } from "/static/js/panels.js";
@@ -105,6 +106,16 @@ function vassalPanel(root, view) {
   );
 }
 
+/** The houses panel's seat words for a vassal (a house without a seat): who commands it this
+ * round (11.10.3), from the view's public `ext.vassal_commanders`; before the first claiming,
+ * that it is a vassal. */
+function vassalSeat(house, view) {
+  const commander = Object.fromEntries(view.ext?.vassal_commanders || [])[house];
+  if (!commander) return t("vassal");
+  if (commander === view.house) return t("your vassal");
+  return t("vassal of {house}", { house: houseName(commander) });
+}
+
 registerPlugin("westeros_mother_of_dragons_vassals", {
   prompts: { claim_vassals: claimVassals },
   tokens: {
@@ -114,4 +125,5 @@ registerPlugin("westeros_mother_of_dragons_vassals", {
     "vassal-muster": () => t("Muster"),
   },
   panels: { vassals: vassalPanel },
+  seatLabel: vassalSeat,
 });

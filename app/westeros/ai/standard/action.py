@@ -13,7 +13,7 @@ from .. import legal
 from ..analysis import DEFENSE, SUPPORT, Situation, win_chance
 from ..baseline.action import ActionPolicy
 from ..baseline.policy import CONSOLIDATE, UNIT_WORTH, Data
-from .planning import MARCH, RAID, StandardPlanning
+from .planning import MARCH, RAID, StandardPlanning, last_round
 from .threats import ThreatMap
 
 
@@ -69,7 +69,8 @@ class StandardAction(StandardPlanning, ActionPolicy):
                 margin = sit.battle_margin(area, dst, types, info["bonus"])
                 p = win_chance(margin if margin is not None else 0.0)
                 gain = p * (value + 0.4 * len(sit.units(dst)))
-                loss = (1 - p) * (0.7 * sum(UNIT_WORTH.get(t, 1.0) for t in types) + 0.5)
+                worth = 0.0 if last_round(sit) else sum(UNIT_WORTH.get(t, 1.0) for t in types)
+                loss = (1 - p) * (0.7 * worth + 0.5)
                 score += aggression * gain - loss
             elif sit.control[dst] != me:
                 score += 0.9 * value + (0.4 if sit.state.power_tokens.get(dst) else 0.0)

@@ -19,6 +19,7 @@ from ...engine import board
 from ...engine.actions import Action
 from ...engine.consolidate import consolidate_yield
 from ...engine.content import LAND
+from ...engine.round import LAST_ROUND
 from .. import legal
 from ..analysis import DEFENSE, FIEFDOMS, SUPPORT, Situation, win_chance
 from ..baseline.planning import PlanningPolicy, pick_token
@@ -27,7 +28,8 @@ from .threats import ThreatMap
 
 MARCH = "march"
 RAID = "raid"
-MIN_ATTACK = 0.5
+MIN_ATTACK = 0.1
+"""The least score a planned march needs to get a March order."""
 DEFENSE_GUESS = 0.6
 """The Defense bonus a defender is expected to have placed (orders are secret, 4.1)."""
 ENEMY_SUPPORT = 0.6
@@ -166,7 +168,7 @@ class StandardPlanning(PlanningPolicy):
             fiefdoms = s.tracks[FIEFDOMS]
             margin += 0.4 if fiefdoms.index(me) < fiefdoms.index(defender) else -0.6
             p = win_chance(margin)
-            lost = sum(UNIT_WORTH.get(u.type, 1.0) for u in units)
+            lost = 0.0 if last_round(sit) else sum(UNIT_WORTH.get(u.type, 1.0) for u in units)
             gain = p * (value + 0.4 * len(sit.units(target))) - (1 - p) * 0.7 * lost
             score = aggression * gain - cost - 0.15 * len(helpers)
             return Attack(score, origin, target, True, tuple(helpers))
@@ -180,11 +182,12 @@ class StandardPlanning(PlanningPolicy):
 
     def target_value(self, sit: Situation, target: str) -> float:
         """What taking ``target`` is worth: castles count most (9.1), more in the last
-        rounds and for the house that is one castle short of winning."""
+        rounds, for the house that is one castle short of winning, and when taken from a
+        house with at least as many castles as mine and near the win (``denial``)."""
         value = sit.value(target)
         castle = sit.rules.areas[target].castle
         if castle:
-            value += 1.0 + 0.25 * max(0, sit.state.round - 5)
+            value += 1.0 + 0.25 * max(0, sit.state.round - 5) + denial(sit, target)
             if sit.castles.get(sit.me, 0) >= 5:
                 value += 2.0
         return value
@@ -223,7 +226,7 @@ class StandardPlanning(PlanningPolicy):
             sit.is_castle(area)
             and self.can_muster(sit, area)
             and threats.gap(area) < 1.5
-            and sit.state.round < 10
+            and not last_round(sit)
         )
 
     def other_ideas(
@@ -250,3 +253,26 @@ class StandardPlanning(PlanningPolicy):
                 score *= 1.0 if held < 8 else 0.5
                 out.append((score if safe else 0.3 * score, area, CONSOLIDATE, "cheap"))
         return out
+
+
+DENIAL_FROM = 4
+"""Castles a rival must hold before taking one from it is worth more than the castle."""
+
+
+def denial(sit: Situation, target: str) -> float:
+    """Extra worth of taking the castle ``target`` from its controller when that house holds
+    at least ``DENIAL_FROM`` castles and no fewer than mine: each castle it loses keeps it
+    from the 7 that win (9.1) and from the lead after round 10 (9.2)."""
+    owner = sit.control[target]
+    if owner is None or owner == sit.me:
+        return 0.0
+    held = sit.castles.get(owner, 0)
+    if held < DENIAL_FROM or held < sit.castles.get(sit.me, 0):
+        return 0.0
+    return 1.0 + 0.5 * (held - DENIAL_FROM)
+
+
+def last_round(sit: Situation) -> bool:
+    """Is this the last round (9.2)? Then only castles and areas held at its end count: units
+    lost and power gathered no longer matter."""
+    return sit.state.round >= LAST_ROUND

@@ -53,8 +53,8 @@ def origin_open(state: State, combat: Combat) -> bool:
 
 
 def supply_losses(state: State, combat: Combat, which: str, area: str) -> int:
-    """How many of ``which``'s retreating units must be destroyed to retreat into ``area``
-    within supply (1.7) and the area's unit cap (ports, 6.1.3)."""
+    """How many of ``which``'s retreating (or returning, 5.4.11) units must be destroyed to go
+    into ``area`` within supply (1.7) and the area's unit cap (ports, 6.1.3)."""
     side = combat.side(which)
     house = side.house
     count = len(side.units)

@@ -58,6 +58,15 @@ export function previewNotes(hint) {
   return notes.map((text) => h("p", { class: "hint-more" }, text));
 }
 
+/** The title of the house card screen: the person's own card, or that of a house it decides
+ * for (a commanded vassal, `answering_for`). */
+function houseCardTitle(ctx) {
+  if (ctx.data.reason) return t("Choose the card to play instead");
+  if (ctx.seat && ctx.house !== ctx.seat)
+    return t("Choose the house card of {house}", { house: houseName(ctx.house) });
+  return t("Choose your house card");
+}
+
 /** choose_house_card: pick a card (secretly, or openly when a card ability asks). */
 export function chooseHouseCard(ctx) {
   const { data, draft, view } = ctx;
@@ -66,7 +75,7 @@ export function chooseHouseCard(ctx) {
   function paint() {
     ctx.paint(
       header(
-        data.reason ? t("Choose the card to play instead") : t("Choose your house card"),
+        houseCardTitle(ctx),
         data.reason
           ? null
           : t("Both cards are revealed at the same time. Hover a card to read its text."),
