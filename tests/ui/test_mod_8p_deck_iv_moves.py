@@ -34,17 +34,17 @@ ORDERS = {
 WORDS = {
     "en": (
         "Move a loyalty token from Karhold to Winterfell",
-        "Cancel the move from King's Landing to Blackwater",
-        "Let the token move from King's Landing to Blackwater",
+        "Cancel the move from Oldtown to Highgarden",
+        "Let the token move from Oldtown to Highgarden",
     ),
     "zh-CN": (
         "将一枚忠诚标记从卡霍城移到临冬城",
-        "取消从君临城到黑水河的移动",
-        "允许标记从君临城移到黑水河",
+        "取消从旧镇到高庭的移动",
+        "允许标记从旧镇移到高庭",
     ),
 }
-"""The AI house's move is its first option (areas in id order): the token King's Landing starts
-with (11.6.1) to the first of its land neighbours."""
+"""The next house (an AI) moves a token where Targaryen is least likely to reach it
+(``ai_targaryen.move_token``): Oldtown's, to Highgarden."""
 
 
 def until_asked(page: Page, testid: str, lang: str) -> None:
@@ -86,5 +86,5 @@ def test_11_11_scattering_dissent_offers_targaryen_token_moves_in_words(
             "A loyalty token moves from Karhold to Winterfell.", timeout=WAIT_MS
         )
         expect(log).to_contain_text(
-            "A loyalty token moves from King's Landing to Blackwater.", timeout=WAIT_MS
+            "A loyalty token moves from Oldtown to Highgarden.", timeout=WAIT_MS
         )

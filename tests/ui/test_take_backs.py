@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -76,6 +77,11 @@ def test_4_1_change_orders_after_committing_while_an_ai_decides(
         assert changed.orders != first.orders
         release.set()
 
+        # The held AI now places Stark's orders and all orders are revealed (4.2).
+        deadline = time.monotonic() + RELEASE_WAIT_S
+        while not events(core, game_id, "orders_revealed"):
+            assert time.monotonic() < deadline, "the orders were never revealed"
+            time.sleep(0.05)
         settled(page, core, game_id)
         [revealed] = events(core, game_id, "orders_revealed")
         mine = {a: token for a, (house, token) in revealed["orders"].items() if house == HUMAN}

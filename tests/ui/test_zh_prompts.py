@@ -30,6 +30,9 @@ IRON_BANK_KINDS = frozenset({"iron_bank_loan", "iron_bank_default", "loan_unit",
 IRON_BANK_SEEDS = range(1, 30)
 VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
 VASSAL_KINDS = frozenset({"claim_vassals"})
+DECK_IV = {"mother_of_dragons": True}
+DECK_IV_KINDS = frozenset({"dragon_token", "loyalty_cancel", "distribute_bid"})
+DECK_IV_SEEDS = range(1, 40)
 
 
 def walk(
@@ -77,13 +80,17 @@ def walk(
 
 def test_every_prompt_kind_shows_in_chinese(page: Page, core_factory: Any, artifacts: Path) -> None:
     """Base-game kinds in six-house games; the Iron Bank's in seven-house Mother of Dragons games
-    (11.9); claiming vassals in a four-player Mother of Dragons game with vassals (11.10.3)."""
+    (11.9); claiming vassals in a four-player Mother of Dragons game with vassals (11.10.3);
+    Targaryen's deck IV and bid questions in eight-house games (11.11.2, 11.6.6)."""
     core = core_factory()
     kinds = engine_prompt_kinds()
     bank = {k for k in kinds if k in IRON_BANK_KINDS}
     vassals = {k for k in kinds if k in VASSAL_KINDS}
-    checked = walk(page, core, artifacts, kinds - bank - vassals, (PLAYERS, OPTIONS, SEEDS))
+    deck_iv = {k for k in kinds if k in DECK_IV_KINDS}
+    base = kinds - bank - vassals - deck_iv
+    checked = walk(page, core, artifacts, base, (PLAYERS, OPTIONS, SEEDS))
     checked |= walk(page, core, artifacts, bank, (7, IRON_BANK, IRON_BANK_SEEDS))
     checked |= walk(page, core, artifacts, vassals, (4, VASSALS, range(1, 3)))
+    checked |= walk(page, core, artifacts, deck_iv, (8, DECK_IV, DECK_IV_SEEDS))
     missing = sorted(kinds - checked.keys())
     assert not missing, f"never asked: {missing} (checked: {checked})"
