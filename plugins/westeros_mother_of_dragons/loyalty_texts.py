@@ -45,9 +45,9 @@ def loyalty_moved(w: Words, e: Mapping[str, Any]) -> str:
 
 def loyalty_move_cancelled(w: Words, e: Mapping[str, Any]) -> str:
     """Targaryen pays to cancel a token move (11.11)."""
-    return w._("{house} discards Power tokens to cancel the move.").format(
-        house=w.house(e["house"])
-    )
+    return w._(
+        "{house} discards Power tokens to cancel the move from {source} to {target}."
+    ).format(house=w.house(e["house"]), source=w.area(e["source"]), target=w.area(e["target"]))
 
 
 def garrison_restored(w: Words, e: Mapping[str, Any]) -> str:

@@ -177,6 +177,7 @@ class ShiftToken(ChooseOption):
     moves into the box now (11.11.2). Its own prompt kind, so the AIs answer it by rule."""
 
     prompt_kind: ClassVar[str] = "dragon_token"
+    logged: ClassVar[bool] = False  # dragon_token_shifted says which
 
     def chosen(self, state: State, option: str) -> None:
         shift_token(state, self.house, int(option.removeprefix(TOKEN_PREFIX)))
@@ -205,6 +206,8 @@ class MoveToken(ChooseOption):
     queue: tuple[str, ...] = ()
     cancel_cost: int = 1
 
+    logged: ClassVar[bool] = False  # loyalty_moved or loyalty_move_cancelled names the move
+
     def chosen(self, state: State, option: str) -> None:
         rest = MovingTokens(self.queue, self.reason, self.cancel_cost)
         if self.house != TARGARYEN and may_pay(state, self.cancel_cost):
@@ -227,6 +230,7 @@ class CancelMove(ChooseOption):
     rest: MovingTokens | None = None
 
     prompt_kind: ClassVar[str] = "loyalty_cancel"
+    logged: ClassVar[bool] = False  # loyalty_moved or loyalty_move_cancelled says which
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         p = ChooseOption.prompts(self, state)[self.house]
@@ -238,7 +242,8 @@ class CancelMove(ChooseOption):
         assert self.rest is not None
         if option == CANCEL:
             power.lose(state, self.house, self.rest.cancel_cost)
-            state.emit("loyalty_move_cancelled", house=self.house)
+            source, _, target = self.move.partition(">")
+            state.emit("loyalty_move_cancelled", house=self.house, source=source, target=target)
         else:
             apply_move(state, self.move)
         state.push(self.rest)

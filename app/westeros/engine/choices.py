@@ -26,6 +26,9 @@ class ChooseOption(Decision):
     reason: str
 
     prompt_kind: ClassVar[str] = "choose_option"
+    logged: ClassVar[bool] = True
+    """Whether the choice is logged as such ("chose"); False for a step whose own events say
+    what was chosen, when its options are built in play and are no words a log can show."""
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         return {
@@ -42,7 +45,8 @@ class ChooseOption(Decision):
         if action.option not in self.options:
             raise IllegalChoice(f"{action.option!r} is not one of {list(self.options)}")
         state.pop()
-        state.emit("chose", house=house, option=action.option, reason=self.reason)
+        if self.logged:
+            state.emit("chose", house=house, option=action.option, reason=self.reason)
         self.chosen(state, action.option)
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
