@@ -61,8 +61,11 @@ def test_11_6_4_the_track_shows_targaryens_loyalty_points(page: Page, live_core:
     expect(page.locator(f"[data-testid=house-{T}] [data-stat=castles]")).to_have_text(str(castles))
     page.goto(f"{live_core.url}/games/{session.game_id}/replay/stark")
     page.wait_for_url(re.compile(rf"/games/{session.game_id}/replay/stark"))
+    page.wait_for_function("() => document.body.dataset.step === '0'")  # the replay is ready
     _, timeline = live_core.app.state.core.replays.timeline(session.game_id)
     page.get_by_test_id("replay-last").click()
-    page.wait_for_function(f"() => document.body.dataset.step === '{timeline.total}'")
+    page.wait_for_function(
+        f"() => document.body.dataset.step === '{timeline.total}'", timeout=60_000
+    )
     assert title(page) == "Victory points"
     assert victory_shown(page)[T] == points
