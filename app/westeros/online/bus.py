@@ -33,13 +33,20 @@ LOCK_WAIT = 15.0
 LOCK_POLL = 0.005
 SEQ_TTL = 24 * 3600
 PREFIX = "westeros"
+# every game's lease (one key each) taken or renewed, in one call: 1 for each held
 LEASE_SCRIPT = """
-if redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARGV[2]) then return 1 end
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  redis.call('pexpire', KEYS[1], ARGV[2])
-  return 1
+local held = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('set', key, ARGV[1], 'nx', 'px', ARGV[2]) then
+    held[i] = 1
+  elseif redis.call('get', key) == ARGV[1] then
+    redis.call('pexpire', key, ARGV[2])
+    held[i] = 1
+  else
+    held[i] = 0
+  end
 end
-return 0
+return held
 """
 # the writer lock taken, with the game's last stored serial, in one round trip
 ACQUIRE_SCRIPT = """
@@ -259,15 +266,16 @@ class RedisBus:
                 log.warning("game %s: the writer lock had expired", game)
 
     def leases(self, games: Iterable[str], ttl: float) -> set[str]:
-        """Take or renew each game's AI/clock lease for ``ttl`` seconds (one round trip);
-        the games whose lease this worker holds now."""
+        """Take or renew each game's AI/clock lease for ``ttl`` seconds (one script call:
+        a pipeline of one call per game cost a scan of 100 games more than the rest); the
+        games whose lease this worker holds now."""
         games = list(games)
-        pipe = self.redis.pipeline(transaction=False)
-        for game in games:
-            self._lease(
-                keys=[self._key("lease", game)], args=[self.worker, int(ttl * 1000)], client=pipe
-            )
-        return {g for g, held in zip(games, pipe.execute(), strict=True) if held}
+        if not games:
+            return set()
+        held = self._lease(
+            keys=[self._key("lease", g) for g in games], args=[self.worker, int(ttl * 1000)]
+        )
+        return {g for g, one in zip(games, held, strict=True) if one}
 
     def seqs(self, games: Iterable[str]) -> dict[str, int]:
         """The serial of each game's last stored action, where Redis knows it."""

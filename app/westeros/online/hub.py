@@ -301,17 +301,27 @@ class OnlineHub:
     def lobby(self, lobby_id: str) -> LobbyInfo:
         """The lobby as this worker knows it: read again after every change this worker
         makes or hears of on the bus, and at least every LOBBY_TTL seconds."""
+        found = self.lobbies([lobby_id]).get(lobby_id)
+        return found if found is not None else self.online.lobby(lobby_id)  # LobbyNotFound
+
+    def lobbies(self, lobby_ids: Iterable[str]) -> dict[str, LobbyInfo]:
+        """Those of ``lobby_ids`` that exist, as ``lobby`` knows them; the ones to read again
+        are read together (a scan of 100 games read 100 lobbies one by one every LOBBY_TTL)."""
         now = time.monotonic()
+        ids = list(dict.fromkeys(lobby_ids))
         with self._lock:
-            cached = self._lobbies.get(lobby_id)
-            version = self._lobby_versions[lobby_id]
-        if cached is not None and now - cached[0] < LOBBY_TTL:
-            return cached[1]
-        lobby = self.online.lobby(lobby_id)
-        with self._lock:
-            if self._lobby_versions[lobby_id] == version:  # no change meanwhile
-                self._lobbies[lobby_id] = (now, lobby)
-        return lobby
+            cached = {i: self._lobbies.get(i) for i in ids}
+            versions = {i: self._lobby_versions[i] for i in ids}
+        found = {i: c[1] for i, c in cached.items() if c is not None and now - c[0] < LOBBY_TTL}
+        stale = [i for i in ids if i not in found]
+        if stale:
+            read = self.online.lobbies_by_id(stale)
+            with self._lock:
+                for lobby_id, lobby in read.items():
+                    if self._lobby_versions[lobby_id] == versions[lobby_id]:  # no change meanwhile
+                        self._lobbies[lobby_id] = (now, lobby)
+            found.update(read)
+        return found
 
     def _forget(self, lobby_id: str) -> None:
         """The lobby changed: read it again next time."""
@@ -639,7 +649,7 @@ class OnlineHub:
             lobby_ids = [self._lobby_of[g] for g in games if g in self._lobby_of]
         seats = [
             self.seat_key(lobby.id, s.house)
-            for lobby in map(self.lobby, lobby_ids)
+            for lobby in self.lobbies(lobby_ids).values()
             for s in lobby.seats
             if s.player_id
         ]

@@ -111,25 +111,44 @@ class OnlineStore:
         return row
 
     def _info(self, session: Session, lobby: OnlineLobby) -> LobbyInfo:
-        seats = session.exec(select(OnlineSeat).where(OnlineSeat.lobby_id == lobby.id)).all()
+        return self._infos(session, [lobby])[0]
+
+    def _infos(self, session: Session, lobbies: Sequence[OnlineLobby]) -> list[LobbyInfo]:
+        """The ``LobbyInfo`` of each of ``lobbies``: their seats and players read in two
+        queries however many lobbies there are."""
+        if not lobbies:
+            return []
+        seats = session.exec(
+            select(OnlineSeat).where(col(OnlineSeat.lobby_id).in_([r.id for r in lobbies]))
+        ).all()
         ids = {s.player_id for s in seats if s.player_id}
         players = session.exec(select(OnlinePlayer).where(col(OnlinePlayer.id).in_(ids))).all()
         names = {p.id: p.name for p in players}
-        order = list(lobby.settings.get("houses", []))
-        ranked = sorted(seats, key=lambda s: order.index(s.house) if s.house in order else 99)
-        return LobbyInfo(
-            id=lobby.id,
-            name=lobby.name,
-            host_id=lobby.host_id,
-            status=lobby.status,
-            players=lobby.players,
-            settings=dict(lobby.settings),
-            clock_seconds=lobby.clock_seconds,
-            grace_seconds=lobby.grace_seconds,
-            game_id=lobby.game_id,
-            seats=tuple(_seat(s, names) for s in ranked),
-            created_at=as_utc(lobby.created_at),
-        )
+        by_lobby: dict[str, list[OnlineSeat]] = {r.id: [] for r in lobbies}
+        for seat in seats:
+            by_lobby[seat.lobby_id].append(seat)
+        out = []
+        for lobby in lobbies:
+            order = list(lobby.settings.get("houses", []))
+            ranked = sorted(
+                by_lobby[lobby.id], key=lambda s: order.index(s.house) if s.house in order else 99
+            )
+            out.append(
+                LobbyInfo(
+                    id=lobby.id,
+                    name=lobby.name,
+                    host_id=lobby.host_id,
+                    status=lobby.status,
+                    players=lobby.players,
+                    settings=dict(lobby.settings),
+                    clock_seconds=lobby.clock_seconds,
+                    grace_seconds=lobby.grace_seconds,
+                    game_id=lobby.game_id,
+                    seats=tuple(_seat(s, names) for s in ranked),
+                    created_at=as_utc(lobby.created_at),
+                )
+            )
+        return out
 
     def _seat_row(self, session: Session, lobby_id: str, house: str) -> OnlineSeat:
         seat = session.get(OnlineSeat, (lobby_id, house))
@@ -183,6 +202,12 @@ class OnlineStore:
         with self._transaction() as session:
             return self._info(session, self._lobby_row(session, lobby_id))
 
+    def lobbies_by_id(self, lobby_ids: Sequence[str]) -> dict[str, LobbyInfo]:
+        """Those of the lobbies ``lobby_ids`` that exist, read together (three queries)."""
+        with self._transaction() as session:
+            rows = session.exec(select(OnlineLobby).where(col(OnlineLobby.id).in_(lobby_ids))).all()
+            return {info.id: info for info in self._infos(session, rows)}
+
     def lobby_of_game(self, game_id: str) -> LobbyInfo | None:
         """The lobby that started ``game_id`` (None: not an online game)."""
         with self._transaction() as session:
@@ -200,7 +225,7 @@ class OnlineStore:
                 .order_by(col(OnlineLobby.created_at).desc())
                 .limit(limit)
             ).all()
-            return [self._info(session, r) for r in rows]
+            return self._infos(session, rows)
 
     def running_games(self, limit: int = 1000) -> list[str]:
         """The game ids of running lobbies, newest first (one query)."""
