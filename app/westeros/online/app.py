@@ -46,6 +46,7 @@ from .ai_pool import DEFAULT_LEVEL, make_pool
 from .bus import make_bus
 from .errors import OnlineError, SpectatorCannotAct, UnknownPlayer
 from .hub import Conn, OnlineHub, clean_name
+from .memory import Collector
 from .records import LobbyInfo, PlayerInfo
 from .store import OnlineStore
 
@@ -154,10 +155,13 @@ def create_online_app(
     ai_budget: float = 1.0,
     plugins: LoadedPlugins | None = None,
     redis_prefix: str = "westeros",
+    collector: Collector | None = None,
 ) -> FastAPI:
     """The online server of one worker: the store at ``store_url`` (default: as the local
     core), shared with the other workers through Redis at ``redis_url`` (None: this process
-    is the only one), AI seats decided in a pool of ``ai_processes`` processes."""
+    is the only one), AI seats decided in a pool of ``ai_processes`` processes; with
+    ``collector``, the process's garbage collector is tuned while the app runs (a process of
+    its own only: ``westeros server``)."""
     loaded = plugins if plugins is not None else load()
     store = open_store(store_url)
     bus = make_bus(redis_url, redis_prefix)
@@ -181,9 +185,13 @@ def create_online_app(
         asyncio.get_running_loop().set_default_executor(
             ThreadPoolExecutor(max_workers=HANDLER_THREADS, thread_name_prefix="westeros-ws")
         )
+        if collector is not None:
+            collector.start()
         hub.start()
         yield
         hub.close()
+        if collector is not None:
+            collector.close()
         pool.shutdown(wait=False, cancel_futures=True)
         bus.close()
         store.close()
@@ -212,6 +220,7 @@ def app_from_env() -> FastAPI:
         redis_url=os.environ.get(ENV_REDIS_URL) or None,
         ai_processes=int(os.environ.get(ENV_AI_PROCESSES) or 1),
         redis_prefix=os.environ.get(ENV_REDIS_PREFIX) or "westeros",
+        collector=Collector(),
     )
 
 
