@@ -11,7 +11,12 @@ ms. Prints figures; asserts nothing.
 The driver is cheap: one asyncio process holds every socket (websockets), a bot wakes only
 when its game's broadcast arrives or its think time ends, and the bots decide with the
 baseline AI on the view they were sent in one separate process (so the measuring event loop
-stays free). One action is in flight per game, sent ``--think`` seconds after the view.
+stays free). One action is in flight per game. A bot thinks for a time drawn from an
+exponential distribution of mean ``--think`` seconds (seeded per seat), as people do not all
+answer after the same time; ``--fixed-think`` makes every bot wait exactly ``--think``, so
+that every game acts in step with the others (a burst of N actions at once). Latencies count
+from ``--warmup`` seconds after every socket is open (the server is still busy with the
+connections before that), and so does the CPU.
 
 The games are set up once, on a fresh PostgreSQL schema (dropped afterwards), and played by
 one server per worker count in turn (each with a fresh Redis prefix); a run adds the games it
@@ -21,7 +26,8 @@ not end in time is not started, and the best N so far is printed as such). Progr
 stderr. Otherwise every N of ``--games`` is played on each worker count.
 
     python benchmarks/server_load.py [--games 5 10 20 40] [--workers 1 2] [--seconds 20]
-        [--search --start 10 --max 200 --budget 570] [--think 0.5]
+        [--search --start 10 --max 200 --budget 570] [--think 0.5] [--fixed-think]
+        [--warmup 5]
         [--database postgresql://postgres@127.0.0.1:5432/wt_online]
         [--redis redis://127.0.0.1:6379/3]
 """
@@ -34,6 +40,7 @@ import contextlib
 import functools
 import json
 import os
+import random
 import signal
 import statistics
 import subprocess
@@ -198,6 +205,7 @@ class Game:
         self.target = -1
         self.sent = 0.0
         self.missing: set[str] = set()
+        self.counted = False  # sent after the warm-up
         self.arrived = asyncio.Event()
         self.latencies: list[float] = []
 
@@ -205,27 +213,45 @@ class Game:
         if state_id >= self.target and house in self.missing:
             self.missing.discard(house)
             if not self.missing:
-                self.latencies.append(time.perf_counter() - self.sent)
+                if self.counted:
+                    self.latencies.append(time.perf_counter() - self.sent)
                 self.arrived.set()
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How the bots play: ``think`` seconds (the mean, or exactly that when ``fixed``), and
+    the ``warmup`` seconds after every socket is open that are not measured."""
+
+    think: float
+    fixed: bool = False
+    warmup: float = 5.0
 
 
 class Run:
     """What every bot of one run shares: the clock starts once every socket is open (and
-    has its first view), so connecting is not measured; the errors seen."""
+    has its first view), so connecting is not measured, and latencies count from the end of
+    the warm-up; the errors seen."""
 
-    def __init__(self, sockets: int, seconds: float, think: float) -> None:
+    def __init__(self, sockets: int, seconds: float, pace: Pace) -> None:
         self.waiting = sockets
-        self.seconds, self.think = seconds, think
+        self.seconds, self.pace = seconds, pace
         self.started = asyncio.Event()
-        self.stop = 0.0
+        self.stop = self.counting = 0.0
         self.errors: list[str] = []
         self.opening = asyncio.Semaphore(32)
 
     def connected(self) -> None:
         self.waiting -= 1
         if self.waiting == 0:
-            self.stop = time.monotonic() + self.seconds
+            self.counting = time.monotonic() + self.pace.warmup
+            self.stop = self.counting + self.seconds
             self.started.set()
+
+    def thinking(self, rnd: random.Random) -> float:
+        """A bot's think time before its next action."""
+        pace = self.pace
+        return pace.think if pace.fixed else rnd.expovariate(1 / pace.think)
 
 
 async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, run: Run) -> None:
@@ -233,6 +259,7 @@ async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, r
 
     game_id, house, key = seat
     loop = asyncio.get_running_loop()
+    rnd = random.Random(f"{game_id}/{house}")
     url = f"{ws_base}/ws/games/{game_id}/seats/{house}"
     try:
         async with run.opening:
@@ -273,7 +300,7 @@ async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, r
             fresh.clear()
             if latest["view"]["prompt"] is None:
                 continue
-            await asyncio.sleep(run.think)
+            await asyncio.sleep(run.thinking(rnd))
             view, state_id = latest["view"], latest["state_id"]
             if view["prompt"] is None or state_id == answered or time.monotonic() > run.stop:
                 continue
@@ -286,6 +313,7 @@ async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, r
                 game.target, game.missing = state_id + 1, set(view["houses"])
                 game.arrived.clear()
                 game.sent = time.perf_counter()
+                game.counted = time.monotonic() >= run.counting
                 await ws.send(
                     json.dumps({"type": "action", "action": action, "state_id": state_id})
                 )
@@ -324,15 +352,16 @@ async def drive(
     ws_base: str,
     seats: list[list[Seat]],
     seconds: float,
-    think: float,
+    pace: Pace,
     server_pid: int,
     database: str,
 ) -> Measured:
-    """Open every game's sockets, then run their bots for ``seconds``; CPU seconds of the
-    server, of this driver (with its decision process) and of the PostgreSQL backends the
-    server holds over that time (a backend opened meanwhile is not counted)."""
+    """Open every game's sockets, then run their bots for the warm-up and ``seconds``; CPU
+    seconds of the server, of this driver (with its decision process) and of the PostgreSQL
+    backends the server holds over those ``seconds`` (a backend opened meanwhile is not
+    counted)."""
     games = [Game() for _ in seats]
-    run = Run(sum(map(len, seats)), seconds, think)
+    run = Run(sum(map(len, seats)), seconds, pace)
     with ProcessPoolExecutor(max_workers=1) as pool:
         pool.submit(_warm).result()  # warm up outside the measurement
         opened = time.monotonic()
@@ -343,6 +372,7 @@ async def drive(
         ]
         await run.started.wait()
         connecting = time.monotonic() - opened
+        await asyncio.sleep(pace.warmup)
         server_pids, backends = _tree(server_pid), _backends(database)
         mine = [p for p in _tree(os.getpid()) if p not in server_pids]
         (server0, _), (own0, _) = _usage(server_pids), _usage(mine)
@@ -413,7 +443,8 @@ class Bench:
 
     def __init__(self, url: str, args: argparse.Namespace, progress: Progress) -> None:
         self.url, self.args, self.progress = url, args, progress
-        self.port, self.seconds, self.think = args.port, args.seconds, args.think
+        self.port, self.seconds = args.port, args.seconds
+        self.pace = Pace(args.think, args.fixed_think, args.warmup)
         self.seats: list[list[Seat]] = []
         self.pid = self.workers = 0
         self.setup_each = 0.5  # seconds to set up one game, then as measured
@@ -430,7 +461,8 @@ class Bench:
     def estimate(self, n: int) -> float:
         """About how long ``run(n)`` takes, in seconds."""
         more = max(0, n - len(self.seats))
-        return more * self.setup_each + n * HOUSES * self.open_each + self.seconds + 5
+        opening = n * HOUSES * self.open_each
+        return more * self.setup_each + opening + self.pace.warmup + self.seconds + 5
 
     def run(self, n: int) -> Result:
         base = f"http://127.0.0.1:{self.port}"
@@ -444,7 +476,7 @@ class Bench:
         self.progress(f"{self.workers} worker(s), N = {n}: {n * HOUSES} sockets")
         ws_base = f"ws://127.0.0.1:{self.port}"
         got = asyncio.run(
-            drive(ws_base, self.seats[:n], self.seconds, self.think, self.pid, self.args.database)
+            drive(ws_base, self.seats[:n], self.seconds, self.pace, self.pid, self.args.database)
         )
         self.open_each = got.connecting / (n * HOUSES)
         _, rss = _usage(_tree(self.pid))
@@ -509,7 +541,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[5, 10, 20, 40])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--think", type=float, default=0.5, help="mean think time (seconds)")
+    parser.add_argument(
+        "--fixed-think", action="store_true", help="every bot thinks exactly --think seconds"
+    )
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds not measured")
     parser.add_argument("--search", action="store_true", help="find the largest N per workers")
     parser.add_argument("--start", type=int, default=10)
     parser.add_argument("--max", type=int, default=200)
@@ -522,7 +558,11 @@ def main() -> None:
     args = parser.parse_args()
     _more_open_files()
     progress = Progress()
-    print(f"think {args.think} s, {args.seconds:.0f} s per run, {os.cpu_count()} cores")
+    spread = "exactly" if args.fixed_think else "mean"
+    print(
+        f"think {spread} {args.think} s, {args.warmup:.0f} s warm-up, "
+        f"{args.seconds:.0f} s per run, {os.cpu_count()} cores"
+    )
     print(HEADER, flush=True)
     best: dict[int, tuple[int | None, bool]] = {}
     with migrated_schema(args.database) as url:
