@@ -32,13 +32,15 @@ def _plugin_score(state: State, house: str) -> int | None:
 def track_view(state: State) -> dict[str, Any]:
     """The victory track as every house sees it (1.9.1, 9.1): ``castles``, each house's castle
     areas; ``points``, its score as the victory check counts it (``score``); ``by_castles``,
-    whether every house scores its castle areas (no ``rule_victory_points`` hook scores one)."""
+    whether every house scores its castle areas (no ``rule_victory_points`` hook scores one);
+    ``goal``, the score that wins at once (9.1)."""
     counts = board.castle_counts(state)
     others = {h: p for h in state.houses if (p := _plugin_score(state, h)) is not None}
     return {
         "castles": {h: counts[h] for h in state.houses},
         "points": {h: others.get(h, counts[h]) for h in state.houses},
         "by_castles": not others,
+        "goal": VICTORY_CASTLES,
     }
 
 

@@ -15,8 +15,10 @@ from typing import Any
 from .board import controller, unit_strength
 from .combat.strength import totals
 from .flow import Prompt, answering_house, commitment, committed, open_commitment, pending
+from .round import LAST_ROUND
 from .state import Event, State, Unit
 from .victory import track_view
+from .westeros_phase import MAX_THREAT
 
 
 def visible(event: Event, house: str | None) -> bool:
@@ -117,6 +119,11 @@ def _public_part(state: State) -> _Public:
         "blocked": sorted(state.blocked),
         "supply": dict(state.supply),
         "victory": track_view(state),
+        "limits": {
+            "last_round": LAST_ROUND,
+            "max_threat": MAX_THREAT,
+            "max_supply": len(state.setup.supply_table) - 1,
+        },
         "hands": hands_view(state, None),
         "discards": {h: list(c) for h, c in state.discards.items()},
         "westeros_deck_sizes": [len(d) for d in state.westeros_decks],

@@ -21,10 +21,6 @@ import { describe, quiet, restrictionName, unitSummary } from "./log.js";
 import { unitIcon } from "./map.js";
 import { pluginSeatLabel } from "./registry.js";
 
-const LAST_ROUND = 10;
-const MAX_THREAT = 12;
-const VICTORY = 7;
-const MAX_SUPPLY = 6;
 
 /** A house chip: its mark in its colour and (optionally) its name. */
 export function houseChip(house, { name = true, you = null } = {}) {
@@ -130,11 +126,20 @@ export function renderTracks(root, view) {
     h("h2", { class: "panel-title" }, t("Influence")),
     influence,
     h("h2", { class: "panel-title" }, t("Tracks")),
-    scale(t("Supply"), "icon-barrel", MAX_SUPPLY, 0, (house) => view.supply[house], view.houses),
+    scale(
+      t("Supply"),
+      "icon-barrel",
+      view.limits.max_supply,
+      0,
+      (house) => view.supply[house],
+      view.houses,
+      null,
+      "supply-track",
+    ),
     scale(
       victory.by_castles ? t("Victory (castles)") : t("Victory points"),
       "icon-castle",
-      Math.max(VICTORY, ...Object.values(victory.points)),
+      Math.max(victory.goal, ...Object.values(victory.points)),
       0,
       (house) => victory.points[house],
       view.houses,
@@ -148,11 +153,11 @@ export function renderTracks(root, view) {
       h(
         "ol",
         { class: "scale-cells" },
-        Array.from({ length: MAX_THREAT / 2 + 1 }, (_, i) => i * 2).map((v) =>
+        Array.from({ length: view.limits.max_threat / 2 + 1 }, (_, i) => i * 2).map((v) =>
           h(
             "li",
             {
-              class: `scale-cell${view.threat === v ? " is-marked" : ""}${v === MAX_THREAT ? " is-danger" : ""}`,
+              class: `scale-cell${view.threat === v ? " is-marked" : ""}${v === view.limits.max_threat ? " is-danger" : ""}`,
             },
             h("span", { class: "scale-value" }, String(v)),
           ),
@@ -166,7 +171,7 @@ export function renderTracks(root, view) {
       h(
         "ol",
         { class: "scale-cells" },
-        Array.from({ length: LAST_ROUND }, (_, i) => i + 1).map((v) =>
+        Array.from({ length: view.limits.last_round }, (_, i) => i + 1).map((v) =>
           h(
             "li",
             { class: `scale-cell${view.round === v ? " is-marked" : ""}` },
@@ -624,7 +629,7 @@ export function renderTopbar(root, view, phase) {
   const waiting = view.waiting_for || [];
   fill(
     root.querySelector("#round-info"),
-    h("strong", {}, t("Round {round} of {last}", { round: view.round, last: LAST_ROUND })),
+    h("strong", {}, t("Round {round} of {last}", { round: view.round, last: view.limits.last_round })),
     phase ? h("span", { class: "phase" }, phase) : null,
   );
   fill(
