@@ -137,4 +137,4 @@ def test_1_9_1_the_view_carries_the_victory_track_as_the_engine_counts_it(rules:
     expected = {"baratheon": 1, "lannister": 3, "stark": 4}
     for seat in ("stark", "baratheon", None):  # public: every seat and spectators alike
         track = player_view(s, seat)["victory"]
-        assert track == {"castles": expected, "points": expected, "by_castles": True}
+        assert track == {"castles": expected, "points": expected, "by_castles": True, "goal": 7}

@@ -27,7 +27,7 @@ def test_11_6_4_the_view_scores_targaryen_by_loyalty(mod_rules: Ruleset) -> None
     points = {**dict.fromkeys(OTHERS, 1), T: 4}  # 3 collected + Pentos held (11.6.4)
     for seat in ("stark", T, None):
         track = player_view(s, seat)["victory"]
-        assert track == {"castles": castles, "points": points, "by_castles": False}
+        assert track == {"castles": castles, "points": points, "by_castles": False, "goal": 7}
     run(s, WesterosEnd())  # collects the 2 tokens in Riverrun (11.6.3)
     assert player_view(s, "stark")["victory"]["points"][T] == 6
 
@@ -41,4 +41,5 @@ def test_1_9_1_without_targaryen_every_house_scores_castles(mod_rules: Ruleset) 
         "castles": homes,
         "points": homes,
         "by_castles": True,
+        "goal": 7,
     }

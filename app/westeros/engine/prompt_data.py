@@ -335,6 +335,15 @@ class VictoryView(TypedDict):
     castles: dict[str, int]
     points: dict[str, int]
     by_castles: bool
+    goal: int
+
+
+class LimitsView(TypedDict):
+    """The ends of the round (1.9.1), wildling (1.8.1) and supply (1.7) tracks."""
+
+    last_round: int
+    max_threat: int
+    max_supply: int
 
 
 class PlayerView(TypedDict):
@@ -355,6 +364,7 @@ class PlayerView(TypedDict):
     blocked: list[str]
     supply: dict[str, int]
     victory: VictoryView
+    limits: LimitsView
     hands: dict[str, list[str]]
     discards: dict[str, list[str]]
     westeros_deck_sizes: list[int]
