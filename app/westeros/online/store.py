@@ -44,6 +44,27 @@ def _seat(seat: OnlineSeat, names: Mapping[str, str]) -> SeatInfo:
     )
 
 
+def _lobby_info(
+    lobby: OnlineLobby, seats: Sequence[OnlineSeat], names: Mapping[str, str]
+) -> LobbyInfo:
+    """``lobby`` with ``seats`` in the order of its houses, their players named by ``names``."""
+    order = list(lobby.settings.get("houses", []))
+    ranked = sorted(seats, key=lambda s: order.index(s.house) if s.house in order else 99)
+    return LobbyInfo(
+        id=lobby.id,
+        name=lobby.name,
+        host_id=lobby.host_id,
+        status=lobby.status,
+        players=lobby.players,
+        settings=dict(lobby.settings),
+        clock_seconds=lobby.clock_seconds,
+        grace_seconds=lobby.grace_seconds,
+        game_id=lobby.game_id,
+        seats=tuple(_seat(s, names) for s in ranked),
+        created_at=as_utc(lobby.created_at),
+    )
+
+
 def _line(row: ChatMessage) -> ChatLine:
     assert row.id is not None
     return ChatLine(
@@ -127,28 +148,7 @@ class OnlineStore:
         by_lobby: dict[str, list[OnlineSeat]] = {r.id: [] for r in lobbies}
         for seat in seats:
             by_lobby[seat.lobby_id].append(seat)
-        out = []
-        for lobby in lobbies:
-            order = list(lobby.settings.get("houses", []))
-            ranked = sorted(
-                by_lobby[lobby.id], key=lambda s: order.index(s.house) if s.house in order else 99
-            )
-            out.append(
-                LobbyInfo(
-                    id=lobby.id,
-                    name=lobby.name,
-                    host_id=lobby.host_id,
-                    status=lobby.status,
-                    players=lobby.players,
-                    settings=dict(lobby.settings),
-                    clock_seconds=lobby.clock_seconds,
-                    grace_seconds=lobby.grace_seconds,
-                    game_id=lobby.game_id,
-                    seats=tuple(_seat(s, names) for s in ranked),
-                    created_at=as_utc(lobby.created_at),
-                )
-            )
-        return out
+        return [_lobby_info(lobby, by_lobby[lobby.id], names) for lobby in lobbies]
 
     def _seat_row(self, session: Session, lobby_id: str, house: str) -> OnlineSeat:
         seat = session.get(OnlineSeat, (lobby_id, house))
