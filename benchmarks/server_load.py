@@ -11,12 +11,13 @@ ms. Prints figures; asserts nothing.
 The driver is cheap: one asyncio process holds every socket (websockets), a bot wakes only
 when its game's broadcast arrives or its think time ends, and the bots decide with the
 baseline AI on the view they were sent in one separate process (so the measuring event loop
-stays free). One action is in flight per game. A bot thinks for a time drawn from an
-exponential distribution of mean ``--think`` seconds (seeded per seat), as people do not all
-answer after the same time; ``--fixed-think`` makes every bot wait exactly ``--think``, so
-that every game acts in step with the others (a burst of N actions at once). Latencies count
-from ``--warmup`` seconds after every socket is open (the server is still busy with the
-connections before that), and so does the CPU.
+stays free); its garbage collector is off while it plays (``collector_paused``), as its
+own pauses would stop every socket at once. One action is in flight per game. A bot thinks
+for a time drawn from an exponential distribution of mean ``--think`` seconds (seeded per
+seat), as people do not all answer after the same time; ``--fixed-think`` makes every bot
+wait exactly ``--think``, so that every game acts in step with the others (a burst of N
+actions at once). Latencies count from ``--warmup`` seconds after every socket is open (the
+server is still busy with the connections before that), and so does the CPU.
 
 The games are set up once, on a fresh PostgreSQL schema (dropped afterwards), and played by
 one server per worker count in turn (each with a fresh Redis prefix); a run adds the games it
@@ -38,6 +39,7 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import gc
 import json
 import os
 import random
@@ -348,6 +350,22 @@ class Measured:
     db_cpu: float
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """This driver's garbage collector off while it plays: one process holds every socket
+    and the latest view of each, and its own collections (young ones of 50 to 170 ms every
+    few seconds at 200 games, full ones of 0.4 s) stopped every socket at once, and were
+    counted as the server's latency. What it drops is freed by reference counting; the few
+    cycles (exceptions of timed-out waits) are collected once the run is over."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect()
+
+
 async def drive(
     ws_base: str,
     seats: list[list[Seat]],
@@ -363,25 +381,26 @@ async def drive(
     games = [Game() for _ in seats]
     run = Run(sum(map(len, seats)), seconds, pace)
     with ProcessPoolExecutor(max_workers=1) as pool:
-        pool.submit(_warm).result()  # warm up outside the measurement
-        opened = time.monotonic()
-        bots = [
-            asyncio.create_task(bot(ws_base, seat, game, pool, run))
-            for game, game_seats in zip(games, seats, strict=True)
-            for seat in game_seats
-        ]
-        await run.started.wait()
-        connecting = time.monotonic() - opened
-        await asyncio.sleep(pace.warmup)
-        server_pids, backends = _tree(server_pid), _backends(database)
-        mine = [p for p in _tree(os.getpid()) if p not in server_pids]
-        (server0, _), (own0, _) = _usage(server_pids), _usage(mine)
-        db0 = {p: _usage([p])[0] for p in backends}
-        t0 = time.monotonic()
-        await asyncio.gather(*bots)
-        wall = time.monotonic() - t0
-        (server1, _), (own1, _) = _usage(server_pids), _usage(mine)
-        db1 = {p: _usage([p])[0] for p in _backends(database)}
+        pool.submit(_warm).result()  # warm up outside the measurement (and start it first)
+        with collector_paused():
+            opened = time.monotonic()
+            bots = [
+                asyncio.create_task(bot(ws_base, seat, game, pool, run))
+                for game, game_seats in zip(games, seats, strict=True)
+                for seat in game_seats
+            ]
+            await run.started.wait()
+            connecting = time.monotonic() - opened
+            await asyncio.sleep(pace.warmup)
+            server_pids, backends = _tree(server_pid), _backends(database)
+            mine = [p for p in _tree(os.getpid()) if p not in server_pids]
+            (server0, _), (own0, _) = _usage(server_pids), _usage(mine)
+            db0 = {p: _usage([p])[0] for p in backends}
+            t0 = time.monotonic()
+            await asyncio.gather(*bots)
+            wall = time.monotonic() - t0
+            (server1, _), (own1, _) = _usage(server_pids), _usage(mine)
+            db1 = {p: _usage([p])[0] for p in _backends(database)}
     latencies = [x for g in games for x in g.latencies]
     db = sum(db1[p] - db0[p] for p in db0 if p in db1)
     return Measured(latencies, run.errors, connecting, wall, server1 - server0, own1 - own0, db)

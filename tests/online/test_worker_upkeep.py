@@ -35,6 +35,30 @@ def test_lobbies_read_together_have_each_their_own_seats_and_names(
     assert {s.house: s.player_name for s in two.seats if s.player_name} == {"greyjoy": "Cat"}
 
 
+def test_a_lobby_changed_behind_a_workers_back_is_read_again_by_its_scan_not_on_the_way(
+    online_app: Any, player: Any, monkeypatch: Any
+) -> None:
+    """A change whose bus message this worker missed (written straight to the store here):
+    the worker serves the lobby it has until the lobby's time is up (no read on the way of
+    an action), then its seat thread's scan reads it again."""
+    from westeros.online import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "LOBBY_TTL", 4.0)
+    alys, bran = player("Alys"), player("Bran")
+    lobby_id = start_game(alys, [(bran, "lannister")], players=3)["id"]
+    hub = online_app.state.online.hub
+    hub._forget(lobby_id)
+    assert hub.lobby(lobby_id).seat("lannister").clock_left == 0.0
+
+    online_app.state.online.online.set_clock(lobby_id, "lannister", 42.0)
+
+    assert hub.lobby(lobby_id).seat("lannister").clock_left == 0.0
+    deadline = time.monotonic() + 10
+    while hub.lobby(lobby_id).seat("lannister").clock_left != 42.0:
+        assert time.monotonic() < deadline, "the scan never read the lobby again"
+        time.sleep(0.1)
+
+
 def test_a_game_whose_worker_stops_renewing_its_lease_passes_to_another() -> None:
     from westeros.online.bus import RedisBus
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import random
 import secrets
 import threading
 import time
@@ -109,13 +110,15 @@ class OnlineHub:
         self.rate = rate_limit(bus)
         self._sessions: dict[str, OnlineSession] = {}
         self._lobby_of: dict[str, str] = {}
-        self._lobbies: dict[str, tuple[float, LobbyInfo]] = {}
+        self._lobbies: dict[str, tuple[float, LobbyInfo]] = {}  # until when, lobby
+        self._jitter = random.Random()
         self._lobby_versions: defaultdict[str, int] = defaultdict(int)
         self._conns: defaultdict[str, list[Conn]] = defaultdict(list)
         self._boards: Counter[str] = Counter()  # seat key: this worker's sockets open for it
         self._absent_since: dict[tuple[str, str], float] = {}
         self._banks: dict[tuple[str, str], float] = {}
         self._busy: set[tuple[str, str]] = set()
+        self._presence: dict[str, bool] = {}  # seat key: a socket open, as the last scan asked
         self._dirty: set[str] = set()
         self._leased: dict[str, float] = {}  # game: when its lease was last taken or renewed
         self._elsewhere: set[str] = set()  # games whose lease another worker held at the last ask
@@ -300,34 +303,57 @@ class OnlineHub:
     # ------------------------------------------------------------------ lobbies read
     def lobby(self, lobby_id: str) -> LobbyInfo:
         """The lobby as this worker knows it: read again after every change this worker
-        makes or hears of on the bus, and at least every LOBBY_TTL seconds."""
+        makes or hears of on the bus, and refreshed by the seat thread's scan once it is
+        LOBBY_TTL / 2 to LOBBY_TTL seconds old (``refresh_lobbies``)."""
         found = self.lobbies([lobby_id]).get(lobby_id)
         return found if found is not None else self.online.lobby(lobby_id)  # LobbyNotFound
 
     def lobbies(self, lobby_ids: Iterable[str]) -> dict[str, LobbyInfo]:
-        """Those of ``lobby_ids`` that exist, as ``lobby`` knows them; the ones to read again
-        are read together (a scan of 100 games read 100 lobbies one by one every LOBBY_TTL)."""
-        now = time.monotonic()
+        """Those of ``lobby_ids`` that exist, as ``lobby`` knows them: the ones not known
+        are read now, together; an old one is served as it is, never read on the way of an
+        action (100 lobbies read at once when their time was up held a worker for 0.2 s)."""
         ids = list(dict.fromkeys(lobby_ids))
         with self._lock:
             cached = {i: self._lobbies.get(i) for i in ids}
-            versions = {i: self._lobby_versions[i] for i in ids}
-        found = {i: c[1] for i, c in cached.items() if c is not None and now - c[0] < LOBBY_TTL}
-        stale = [i for i in ids if i not in found]
-        if stale:
-            read = self.online.lobbies_by_id(stale)
-            with self._lock:
-                for lobby_id, lobby in read.items():
-                    if self._lobby_versions[lobby_id] == versions[lobby_id]:  # no change meanwhile
-                        self._lobbies[lobby_id] = (now, lobby)
-            found.update(read)
+        found = {i: c[1] for i, c in cached.items() if c is not None}
+        unknown = [i for i in ids if i not in found]
+        if unknown:
+            found.update(self._read_lobbies(unknown))
         return found
 
+    def refresh_lobbies(self) -> int:
+        """Read again, together, the lobbies whose time is up; how many were read. Each is
+        kept for a time drawn between LOBBY_TTL / 2 and LOBBY_TTL, so that lobbies loaded
+        together are not all read again at the same scan."""
+        now = time.monotonic()
+        with self._lock:
+            due = [i for i, (until, _) in self._lobbies.items() if until <= now]
+        if due:
+            self._read_lobbies(due)
+        return len(due)
+
+    def _read_lobbies(self, lobby_ids: list[str]) -> dict[str, LobbyInfo]:
+        with self._lock:
+            versions = {i: self._lobby_versions[i] for i in lobby_ids}
+        read = self.online.lobbies_by_id(lobby_ids)
+        now = time.monotonic()
+        with self._lock:
+            for lobby_id, lobby in read.items():
+                if self._lobby_versions[lobby_id] == versions[lobby_id]:  # no change meanwhile
+                    until = now + LOBBY_TTL * self._jitter.uniform(0.5, 1.0)
+                    self._lobbies[lobby_id] = (until, lobby)
+            for lobby_id in set(lobby_ids) - set(read):  # gone from the store
+                self._lobbies.pop(lobby_id, None)
+        return read
+
     def _forget(self, lobby_id: str) -> None:
-        """The lobby changed: read it again next time."""
+        """The lobby or its roster changed: read it again next time, and ask again whether
+        its people are here."""
+        prefix = self.seat_key(lobby_id, "")
         with self._lock:
             self._lobbies.pop(lobby_id, None)
             self._lobby_versions[lobby_id] += 1
+            self._presence = {k: v for k, v in self._presence.items() if not k.startswith(prefix)}
 
     # ------------------------------------------------------------------ sessions
     def _ai(self, lobby: LobbyInfo, house: str, plugins: Any, recorded: str = "") -> PooledAi:
@@ -574,7 +600,8 @@ class OnlineHub:
     def _run(self) -> None:
         """Every ``scan`` seconds: every running game whose lease this worker holds; in
         between, right after an accepted action (or every ``tick``), only the games that
-        changed. A scan asks the bus once whether the people of every game held are here."""
+        changed. A scan asks the bus once whether the people of every game held are here and
+        reads again the lobbies whose time is up."""
         last = scanned = refreshed = time.monotonic()
         while not self._stop.is_set():
             self._wake.wait(self.tick)
@@ -591,10 +618,17 @@ class OnlineHub:
                     if now - refreshed >= PRESENCE_REFRESH:
                         refreshed = now
                         self._refresh_presence()
+                    self.refresh_lobbies()
                     games = self.online.running_games(limit=1000)
                 held = self._leases(games, now, renew=scanning)
                 stored = self.bus.seqs(held) if scanning else {}
-                known = self._people_here(held) if scanning else {}
+                if scanning:
+                    known = self._people_here(held)
+                    with self._lock:
+                        self._presence = dict(known)
+                else:
+                    with self._lock:
+                        known = dict(self._presence)
                 for game_id in games:
                     if game_id in held:
                         self._drive(game_id, elapsed, scanning, stored.get(game_id), known)
@@ -667,7 +701,9 @@ class OnlineHub:
         """Decide who plays each pending house of ``game_id`` now; run the AI ones. On a
         scan the replica first catches up with the store if the bus says it is behind
         (``stored``: the serial of the game's last stored action) or does not know.
-        ``known``: whether people's seats have a socket open, as asked on this scan."""
+        ``known``: whether people's seats have a socket open, as the last scan asked (a
+        lobby whose roster changed since is asked again), so an action costs no round trip
+        here."""
         session, lobby = self.session(game_id)
         if scanning and (stored is None or stored > session.serial):
             session.catch_up()

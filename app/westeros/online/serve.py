@@ -75,4 +75,5 @@ def run_server(
         workers=workers,
         log_level=log_level,
         proxy_headers=True,
+        ws_per_message_deflate=False,
     )
