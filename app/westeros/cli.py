@@ -86,6 +86,7 @@ def cmd_server(args: argparse.Namespace) -> int:
             database=args.database,
             redis=args.redis,
             ai_processes=args.ai_processes,
+            compress=args.compress,
         )
     except ServerConfigError as exc:
         sys.stderr.write(f"westeros server: {exc}\n")
@@ -152,6 +153,11 @@ def _server_arguments(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--database", default=None, metavar="URL", help="database URL")
     cmd.add_argument("--redis", default=None, metavar="URL", help="Redis URL shared by workers")
     cmd.add_argument("--ai-processes", type=int, default=1, help="processes for AI seats")
+    cmd.add_argument(
+        "--compress",
+        action="store_true",
+        help="compress socket messages (permessage-deflate): less bandwidth, more server CPU",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -93,15 +93,23 @@ class Server:
 
 
 def start_server(database: str, redis_url: str, prefix: str, workers: int = 1) -> Server:
-    """Start ``westeros server`` on a free port and wait until it answers."""
+    """Start ``westeros server`` on a free port, sharing ``database`` and Redis."""
+    return launch_server(
+        "--database",
+        database,
+        "--redis",
+        redis_url,
+        "--workers",
+        str(workers),
+        env={"WESTEROS_REDIS_PREFIX": prefix},
+    )
+
+
+def launch_server(*arguments: str, env: dict[str, str] | None = None) -> Server:
+    """Start ``westeros server --port <free> *arguments`` and wait until it answers."""
     port = free_port()
-    env = {
-        **os.environ,
-        "WESTEROS_DISABLE_PLUGIN_AUTOLOAD": "1",
-        "WESTEROS_REDIS_PREFIX": prefix,
-    }
-    command = [sys.executable, "-m", "westeros.cli", "server", "--port", str(port)]
-    command += ["--database", database, "--redis", redis_url, "--workers", str(workers)]
+    env = {**os.environ, "WESTEROS_DISABLE_PLUGIN_AUTOLOAD": "1", **(env or {})}
+    command = [sys.executable, "-m", "westeros.cli", "server", "--port", str(port), *arguments]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
     server = Server(process, port)
     deadline = time.monotonic() + STARTUP_S

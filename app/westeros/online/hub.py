@@ -112,6 +112,7 @@ class OnlineHub:
         self._lobby_of: dict[str, str] = {}
         self._lobbies: dict[str, tuple[float, LobbyInfo]] = {}  # until when, lobby
         self._jitter = random.Random()
+        self._lobbies_used: set[str] = set()  # asked for since they were last read
         self._lobby_versions: defaultdict[str, int] = defaultdict(int)
         self._conns: defaultdict[str, list[Conn]] = defaultdict(list)
         self._boards: Counter[str] = Counter()  # seat key: this worker's sockets open for it
@@ -315,6 +316,7 @@ class OnlineHub:
         ids = list(dict.fromkeys(lobby_ids))
         with self._lock:
             cached = {i: self._lobbies.get(i) for i in ids}
+            self._lobbies_used.update(ids)
         found = {i: c[1] for i, c in cached.items() if c is not None}
         unknown = [i for i in ids if i not in found]
         if unknown:
@@ -322,15 +324,22 @@ class OnlineHub:
         return found
 
     def refresh_lobbies(self) -> int:
-        """Read again, together, the lobbies whose time is up; how many were read. Each is
-        kept for a time drawn between LOBBY_TTL / 2 and LOBBY_TTL, so that lobbies loaded
-        together are not all read again at the same scan."""
+        """Read again, together, the lobbies whose time is up and that were asked for
+        since they were read (the others are dropped: a finished game's lobby is read
+        again only if someone asks); how many were read. Each is kept for a time drawn
+        between LOBBY_TTL / 2 and LOBBY_TTL, so that lobbies loaded together are not all
+        read again at the same scan."""
         now = time.monotonic()
         with self._lock:
             due = [i for i, (until, _) in self._lobbies.items() if until <= now]
-        if due:
-            self._read_lobbies(due)
-        return len(due)
+            used = [i for i in due if i in self._lobbies_used]
+            for lobby_id in due:
+                self._lobbies_used.discard(lobby_id)
+                if lobby_id not in used:
+                    del self._lobbies[lobby_id]
+        if used:
+            self._read_lobbies(used)
+        return len(used)
 
     def _read_lobbies(self, lobby_ids: list[str]) -> dict[str, LobbyInfo]:
         with self._lock:
