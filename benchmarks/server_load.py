@@ -57,6 +57,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import orjson
+
 os.environ.setdefault("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
 
 TARGET_P99_MS = 100.0
@@ -268,7 +270,7 @@ async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, r
             ws: ClientConnection = await connect(
                 url, additional_headers={"x-westeros-key": key}, max_size=None, open_timeout=120
             )
-            latest: dict[str, Any] = json.loads(await ws.recv())
+            latest: dict[str, Any] = orjson.loads(await ws.recv())
     except Exception as exc:
         run.errors.append(f"{house} of {game_id} could not connect: {exc}")
         run.connected()
@@ -282,7 +284,7 @@ async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, r
     async def reader() -> None:
         nonlocal latest
         async for raw in ws:
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             if message["type"] == "view":
                 latest = message
                 game.seen(house, message["state_id"])

@@ -609,8 +609,10 @@ class OnlineHub:
     def _run(self) -> None:
         """Every ``scan`` seconds: every running game whose lease this worker holds; in
         between, right after an accepted action (or every ``tick``), only the games that
-        changed. A scan asks the bus once whether the people of every game held are here and
-        reads again the lobbies whose time is up."""
+        changed. A scan reads again the lobbies whose time is up; every PRESENCE_REFRESH
+        seconds it also renews this worker's sockets and asks the bus once whether the people
+        of every game held are here (in between, a lobby whose roster changed is asked again
+        as its game is driven: sockets opening and closing are announced on the bus)."""
         last = scanned = refreshed = time.monotonic()
         while not self._stop.is_set():
             self._wake.wait(self.tick)
@@ -622,16 +624,18 @@ class OnlineHub:
             try:
                 games = sorted(dirty)
                 scanning = now - scanned >= self.scan
+                asking = False
                 if scanning:
                     scanned = now
                     if now - refreshed >= PRESENCE_REFRESH:
                         refreshed = now
+                        asking = True
                         self._refresh_presence()
                     self.refresh_lobbies()
                     games = self.online.running_games(limit=1000)
                 held = self._leases(games, now, renew=scanning)
                 stored = self.bus.seqs(held) if scanning else {}
-                if scanning:
+                if asking:
                     known = self._people_here(held)
                     with self._lock:
                         self._presence = dict(known)
@@ -710,9 +714,8 @@ class OnlineHub:
         """Decide who plays each pending house of ``game_id`` now; run the AI ones. On a
         scan the replica first catches up with the store if the bus says it is behind
         (``stored``: the serial of the game's last stored action) or does not know.
-        ``known``: whether people's seats have a socket open, as the last scan asked (a
-        lobby whose roster changed since is asked again), so an action costs no round trip
-        here."""
+        ``known``: whether people's seats have a socket open, as last asked (a lobby whose
+        roster changed since is asked again), so an action costs no round trip here."""
         session, lobby = self.session(game_id)
         if scanning and (stored is None or stored > session.serial):
             session.catch_up()
