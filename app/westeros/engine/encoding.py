@@ -31,8 +31,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import orjson
-
 from . import board
 from . import westeros_phase as _westeros_phase  # noqa: F401 (its steps are imported lazily elsewhere)
 from .actions import Action
@@ -323,15 +321,5 @@ def state_hash(state: State) -> str:
     for name in FIELDS:
         value = encode(getattr(state, name))
         fields[name] = dict(sorted(value.items())) if type(value) is dict else value
-    return hashlib.sha256(hash_text({"encoding": ENCODING_VERSION, "fields": fields})).hexdigest()
-
-
-def hash_text(data: Any) -> bytes:
-    """``data`` (plain JSON values, text keys) as the UTF-8 JSON text the hash is taken of:
-    no spaces, non-ASCII written as itself, the standard library's escapes. orjson writes
-    that same text at a tenth of the cost (hashing was a sixth of a server's work per
-    action); a value it refuses (an integer beyond 64 bits) goes to the standard encoder."""
-    try:
-        return orjson.dumps(data)
-    except orjson.JSONEncodeError:
-        return _HASH_TEXT.encode(data).encode()
+    text = _HASH_TEXT.encode({"encoding": ENCODING_VERSION, "fields": fields})
+    return hashlib.sha256(text.encode()).hexdigest()
