@@ -119,7 +119,7 @@ class OnlineHub:
         self._absent_since: dict[tuple[str, str], float] = {}
         self._banks: dict[tuple[str, str], float] = {}
         self._busy: set[tuple[str, str]] = set()
-        self._presence: dict[str, bool] = {}  # seat key: a socket open, as the last scan asked
+        self._presence: dict[str, dict[str, bool]] = {}  # lobby: seat key: a socket open
         self._dirty: set[str] = set()
         self._leased: dict[str, float] = {}  # game: when its lease was last taken or renewed
         self._elsewhere: set[str] = set()  # games whose lease another worker held at the last ask
@@ -359,11 +359,10 @@ class OnlineHub:
     def _forget(self, lobby_id: str) -> None:
         """The lobby or its roster changed: read it again next time, and ask again whether
         its people are here."""
-        prefix = self.seat_key(lobby_id, "")
         with self._lock:
             self._lobbies.pop(lobby_id, None)
             self._lobby_versions[lobby_id] += 1
-            self._presence = {k: v for k, v in self._presence.items() if not k.startswith(prefix)}
+            self._presence.pop(lobby_id, None)
 
     # ------------------------------------------------------------------ sessions
     def _ai(self, lobby: LobbyInfo, house: str, plugins: Any, recorded: str = "") -> PooledAi:
@@ -637,15 +636,12 @@ class OnlineHub:
                 held = self._leases(games, now, renew=scanning)
                 stored = self.bus.seqs(held) if scanning else {}
                 if asking:
-                    known = self._people_here(held)
+                    people = self._people_here(held)
                     with self._lock:
-                        self._presence = dict(known)
-                else:
-                    with self._lock:
-                        known = dict(self._presence)
+                        self._presence = people
                 for game_id in games:
                     if game_id in held:
-                        self._drive(game_id, elapsed, scanning, stored.get(game_id), known)
+                        self._drive(game_id, elapsed, scanning, stored.get(game_id))
             except Exception:
                 log.exception("the online seat thread failed; retrying")
                 self._stop.wait(1.0)
@@ -684,25 +680,23 @@ class OnlineHub:
 
     def _here(self, seats: Iterable[str], known: Mapping[str, bool]) -> set[str]:
         """Those of the seat keys ``seats`` that have a socket open: on this worker, as
-        ``known`` says (asked on this scan), else as the bus says (one round trip)."""
+        ``known`` says (as last asked), else as the bus says (one round trip)."""
         with self._lock:
             local = {s for s in seats if self._boards[s]}
         ask = [s for s in seats if s not in local and s not in known]
         return local | {s for s in seats if known.get(s)} | self.bus.present(ask)
 
-    def _people_here(self, games: Iterable[str]) -> dict[str, bool]:
-        """Whether each person's seat of those ``games`` this worker has loaded has a socket
-        open on some worker: one round trip for all of them."""
+    def _people_here(self, games: Iterable[str]) -> dict[str, dict[str, bool]]:
+        """Per lobby, whether each person's seat of those ``games`` this worker has loaded
+        has a socket open on some worker: one round trip for all of them."""
         with self._lock:
             lobby_ids = [self._lobby_of[g] for g in games if g in self._lobby_of]
-        seats = [
-            self.seat_key(lobby.id, s.house)
+        seats = {
+            lobby.id: [self.seat_key(lobby.id, s.house) for s in lobby.seats if s.player_id]
             for lobby in self.lobbies(lobby_ids).values()
-            for s in lobby.seats
-            if s.player_id
-        ]
-        here = self._here(seats, {})
-        return {s: s in here for s in seats}
+        }
+        here = self._here([k for keys in seats.values() for k in keys], {})
+        return {lobby_id: {k: k in here for k in keys} for lobby_id, keys in seats.items()}
 
     def _drive(
         self,
@@ -710,14 +704,15 @@ class OnlineHub:
         elapsed: float,
         scanning: bool,
         stored: int | None,
-        known: Mapping[str, bool],
     ) -> None:
         """Decide who plays each pending house of ``game_id`` now; run the AI ones. On a
         scan the replica first catches up with the store if the bus says it is behind
         (``stored``: the serial of the game's last stored action) or does not know.
-        ``known``: whether people's seats have a socket open, as last asked (a lobby whose
-        roster changed since is asked again), so an action costs no round trip here."""
+        Whether its people have a socket open is taken as last asked (a lobby whose roster
+        changed since is asked again), so an action costs no round trip here."""
         session, lobby = self.session(game_id)
+        with self._lock:
+            known = self._presence.get(lobby.id, {})  # replaced whole, never changed
         if scanning and (stored is None or stored > session.serial):
             session.catch_up()
         if session.over:
