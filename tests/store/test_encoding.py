@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import pytest
 
-from westeros.engine import Ruleset, apply, encoding, new_game, pending, random_action
+from westeros.engine import Ruleset, State, apply, encoding, new_game, pending, random_action
 from westeros.engine.flow import Step
 from westeros.plugins import build_ruleset
 
@@ -130,6 +130,20 @@ def test_the_hash_ignores_dict_insertion_order_but_not_content(rules: Ruleset) -
     assert shuffled.hash() != state.hash()
 
 
+def _standard_hash(state: State) -> str:
+    """The hash as one ``json`` call on the state's whole encoding writes its text."""
+    fields = {
+        name: dict(sorted(v.items())) if type(v) is dict else v
+        for name, v in encoding.encode_state(state)["fields"].items()
+    }
+    text = json.dumps(
+        {"encoding": encoding.ENCODING_VERSION, "fields": fields},
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def test_a_whole_games_hashes_are_those_of_its_standard_json_text(rules: Ruleset) -> None:
     """Saves and online logs record these hashes: a faster writer of the hash text must give
     these same bytes (no spaces, non-ASCII as itself, the state's maps in key order)."""
@@ -141,13 +155,33 @@ def test_a_whole_games_hashes_are_those_of_its_standard_json_text(rules: Ruleset
             break
         house = rnd.choice(sorted(waiting))
         state, _ = apply(state, house, random_action(state, house, rnd))
-        fields = {
-            name: dict(sorted(v.items())) if type(v) is dict else v
-            for name, v in encoding.encode_state(state)["fields"].items()
-        }
-        text = json.dumps(
-            {"encoding": encoding.ENCODING_VERSION, "fields": fields},
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-        assert state.hash() == hashlib.sha256(text.encode()).hexdigest()
+        assert state.hash() == _standard_hash(state)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (8, {"mother_of_dragons": True, "mod_iron_bank": True, "mod_sea_orders": True}),
+        (7, {"mother_of_dragons": True, "mod_vassals": True, "mod_targaryen_b_deck": True}),
+        (6, {"tides_of_battle": True}),
+    ],
+    ids=["8-iron-bank-sea-orders", "7-vassals-b-deck", "6-tides"],
+)
+def test_11_the_hashes_of_games_played_side_by_side_are_their_standard_json_texts(
+    players: int, options: dict[str, bool]
+) -> None:
+    """A server hashes the states of many games in turn, each sharing most of its values
+    with its previous state (the text of those is kept): every state of three games played
+    a step each in turn, with the expansions' own fields (§11), hashes as its whole text."""
+    game_rules = build_ruleset(options)
+    games = [
+        (new_game(game_rules, players, seed, options), random.Random(seed)) for seed in (1, 2, 3)
+    ]
+    for _ in range(250):
+        for i, (state, rnd) in enumerate(games):
+            waiting = pending(state)
+            if waiting:
+                house = rnd.choice(sorted(waiting))
+                state, _ = apply(state, house, random_action(state, house, rnd))
+                games[i] = (state, rnd)
+            assert state.hash() == _standard_hash(state), f"game {i}, state {state.serial}"
