@@ -90,7 +90,7 @@ def browser(playwright: Any) -> Iterator[Any]:
 
 
 BODY_DONE = pytest.StashKey[bool]()
-SERVER_GONE = "net::ERR_CONNECTION_REFUSED"
+SERVER_GONE = ("net::ERR_CONNECTION_REFUSED", "net::ERR_CONNECTION_RESET")
 
 
 @pytest.hookimpl(wrapper=True)
@@ -106,14 +106,14 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh page; any script error on it fails the test. A request the page sends after the
     test body, once the core it talks to has stopped (its fixture is torn down first), is not
-    an error of the page."""
+    an error of the page: refused, or reset when the core stopped while it was on its way."""
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     errors: list[str] = []
 
     def console(message: Any) -> None:
         after = request.node.stash.get(BODY_DONE, False)
-        if message.type == "error" and not (after and SERVER_GONE in message.text):
+        if message.type == "error" and not (after and any(g in message.text for g in SERVER_GONE)):
             errors.append(message.text)
 
     page.on("pageerror", lambda exc: errors.append(str(exc)))
