@@ -16,8 +16,10 @@ own pauses would stop every socket at once. One action is in flight per game. A 
 for a time drawn from an exponential distribution of mean ``--think`` seconds (seeded per
 seat), as people do not all answer after the same time; ``--fixed-think`` makes every bot
 wait exactly ``--think``, so that every game acts in step with the others (a burst of N
-actions at once). Latencies count from ``--warmup`` seconds after every socket is open (the
-server is still busy with the connections before that), and so does the CPU.
+actions at once). Each game begins at its own moment (drawn from a seeded generator) of the
+``--stagger`` seconds after every socket is open (``STAGGER``; 0: all at once). Latencies
+count from ``--warmup`` seconds after that (the server is still busy with the connections
+before), and so does the CPU.
 
 The games are set up once, on a fresh PostgreSQL schema (dropped afterwards), and played by
 one server per worker count in turn (each with a fresh Redis prefix); a run adds the games it
@@ -28,7 +30,7 @@ stderr. Otherwise every N of ``--games`` is played on each worker count.
 
     python benchmarks/server_load.py [--games 5 10 20 40] [--workers 1 2] [--seconds 20]
         [--search --start 10 --max 200 --budget 570] [--think 0.5] [--fixed-think]
-        [--warmup 5]
+        [--stagger 30] [--warmup 5]
         [--database postgresql://postgres@127.0.0.1:5432/wt_online]
         [--redis redis://127.0.0.1:6379/3]
 """
@@ -63,6 +65,11 @@ os.environ.setdefault("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
 
 TARGET_P99_MS = 100.0
 HOUSES = 6
+STAGGER = 30.0
+"""Seconds over which the games begin (default ``--stagger``). Games begun in the same second
+all plan their first round at once, six houses each: at N = 200 that asks the server for
+some 400 actions a second for several seconds (four times what it does later), and their
+rounds stay in step for minutes; a server's games begin at their own times."""
 GRACE_SECONDS = 3600  # idle games' seats stay their bots' (no AI) between runs of a search
 Seat = tuple[str, str, str]  # game id, house, player key
 
@@ -210,6 +217,7 @@ class Game:
         self.sent = 0.0
         self.missing: set[str] = set()
         self.counted = False  # sent after the warm-up
+        self.start = 0.0  # seconds after every socket is open before its bots begin
         self.arrived = asyncio.Event()
         self.latencies: list[float] = []
 
@@ -224,12 +232,14 @@ class Game:
 
 @dataclass(frozen=True)
 class Pace:
-    """How the bots play: ``think`` seconds (the mean, or exactly that when ``fixed``), and
-    the ``warmup`` seconds after every socket is open that are not measured."""
+    """How the bots play: ``think`` seconds (the mean, or exactly that when ``fixed``); each
+    game begins at its own moment of the ``stagger`` seconds after every socket is open, and
+    the ``warmup`` seconds after those are not measured either."""
 
     think: float
     fixed: bool = False
     warmup: float = 5.0
+    stagger: float = 0.0
 
 
 class Run:
@@ -248,7 +258,7 @@ class Run:
     def connected(self) -> None:
         self.waiting -= 1
         if self.waiting == 0:
-            self.counting = time.monotonic() + self.pace.warmup
+            self.counting = time.monotonic() + self.pace.stagger + self.pace.warmup
             self.stop = self.counting + self.seconds
             self.started.set()
 
@@ -277,6 +287,7 @@ async def bot(ws_base: str, seat: Seat, game: Game, pool: ProcessPoolExecutor, r
         return
     run.connected()
     await run.started.wait()
+    await asyncio.sleep(game.start)
     fresh = asyncio.Event()
     fresh.set()
     answered = -1
@@ -381,6 +392,9 @@ async def drive(
     backends the server holds over those ``seconds`` (a backend opened meanwhile is not
     counted)."""
     games = [Game() for _ in seats]
+    starts = random.Random(len(seats))
+    for game in games:
+        game.start = starts.uniform(0, pace.stagger)
     run = Run(sum(map(len, seats)), seconds, pace)
     with ProcessPoolExecutor(max_workers=1) as pool:
         pool.submit(_warm).result()  # warm up outside the measurement (and start it first)
@@ -393,7 +407,7 @@ async def drive(
             ]
             await run.started.wait()
             connecting = time.monotonic() - opened
-            await asyncio.sleep(pace.warmup)
+            await asyncio.sleep(pace.stagger + pace.warmup)
             server_pids, backends = _tree(server_pid), _backends(database)
             mine = [p for p in _tree(os.getpid()) if p not in server_pids]
             (server0, _), (own0, _) = _usage(server_pids), _usage(mine)
@@ -465,7 +479,7 @@ class Bench:
     def __init__(self, url: str, args: argparse.Namespace, progress: Progress) -> None:
         self.url, self.args, self.progress = url, args, progress
         self.port, self.seconds = args.port, args.seconds
-        self.pace = Pace(args.think, args.fixed_think, args.warmup)
+        self.pace = Pace(args.think, args.fixed_think, args.warmup, args.stagger)
         self.seats: list[list[Seat]] = []
         self.pid = self.workers = 0
         self.setup_each = 0.5  # seconds to set up one game, then as measured
@@ -483,7 +497,8 @@ class Bench:
         """About how long ``run(n)`` takes, in seconds."""
         more = max(0, n - len(self.seats))
         opening = n * HOUSES * self.open_each
-        return more * self.setup_each + opening + self.pace.warmup + self.seconds + 5
+        pace = self.pace
+        return more * self.setup_each + opening + pace.stagger + pace.warmup + self.seconds + 5
 
     def run(self, n: int) -> Result:
         base = f"http://127.0.0.1:{self.port}"
@@ -566,6 +581,12 @@ def main() -> None:
     parser.add_argument(
         "--fixed-think", action="store_true", help="every bot thinks exactly --think seconds"
     )
+    parser.add_argument(
+        "--stagger",
+        type=float,
+        default=STAGGER,
+        help=f"seconds over which the games begin, not measured (default {STAGGER:.0f})",
+    )
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds not measured")
     parser.add_argument("--search", action="store_true", help="find the largest N per workers")
     parser.add_argument("--start", type=int, default=10)
@@ -581,7 +602,8 @@ def main() -> None:
     progress = Progress()
     spread = "exactly" if args.fixed_think else "mean"
     print(
-        f"think {spread} {args.think} s, {args.warmup:.0f} s warm-up, "
+        f"think {spread} {args.think} s, games begin over {args.stagger:.0f} s, "
+        f"{args.warmup:.0f} s warm-up, "
         f"{args.seconds:.0f} s per run, {os.cpu_count()} cores"
     )
     print(HEADER, flush=True)
