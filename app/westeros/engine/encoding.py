@@ -180,24 +180,41 @@ def encode(value: Any) -> Any:
     if kind in _PLAIN:
         return value
     if kind is dict:
-        if all(type(k) is str and k[:1] != "@" for k in value):
+        if _text_keys(value):
             return {k: v if type(v) in _PLAIN else encode(v) for k, v in value.items()}
         return {"@map": [[encode(k), encode(v)] for k, v in value.items()]}
     if kind is list:
         return [v if type(v) in _PLAIN else encode(v) for v in value]
-    kept = _MEMO.get(id(value))
+    return _kept(_MEMO, MEMO_SIZE, value, _encode_immutable)
+
+
+def _text_keys(value: dict[Any, Any]) -> bool:
+    """Whether a map is written as a JSON object (text keys, none starting with ``@``)."""
+    return all(type(k) is str and k[:1] != "@" for k in value)
+
+
+def _kept(
+    memo: dict[int, tuple[Any, Any]], size: int, value: Any, make: Callable[[Any], Any]
+) -> Any:
+    """``make(value)`` for an immutable ``value``, kept in ``memo`` by identity (holding the
+    value, so that its id is not reused meanwhile); the memo is emptied at ``size`` entries."""
+    kept = memo.get(id(value))
     if kept is not None and kept[0] is value:
         return kept[1]
-    if kind is tuple:
-        done: Any = [v if type(v) in _PLAIN else encode(v) for v in value]
-    elif kind is frozenset:
-        done = {"@set": sorted((encode(v) for v in value), key=_order)}
-    else:
-        done = _encode_record(value, kind)
-    if len(_MEMO) >= MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[id(value)] = (value, done)
+    done = make(value)
+    if len(memo) >= size:
+        memo.clear()
+    memo[id(value)] = (value, done)
     return done
+
+
+def _encode_immutable(value: Any) -> Any:
+    kind = type(value)
+    if kind is tuple:
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
+    if kind is frozenset:
+        return {"@set": sorted((encode(v) for v in value), key=_order)}
+    return _encode_record(value, kind)
 
 
 def _encode_record(value: Any, kind: type) -> dict[str, Any]:
@@ -330,7 +347,7 @@ def state_hash(state: State) -> str:
     parts = []
     for name in FIELDS:
         value = getattr(state, name)
-        if type(value) is dict and all(type(k) is str and k[:1] != "@" for k in value):
+        if type(value) is dict and _text_keys(value):
             entries = ",".join(f"{_key_text(k)}:{_text(value[k])}" for k in sorted(value))
             parts.append(f"{_key_text(name)}:{{{entries}}}")
         elif type(value) is tuple or type(value) in _PLAIN:
@@ -353,12 +370,9 @@ def _text(value: Any) -> str:
     if kind is int:
         return int.__repr__(value)
     if kind is dict or kind is list:
-        return _HASH_TEXT.encode(encode(value))
-    kept = _TEXT_MEMO.get(id(value))
-    if kept is not None and kept[0] is value:
-        return kept[1]
-    text = _HASH_TEXT.encode(encode(value))
-    if len(_TEXT_MEMO) >= TEXT_MEMO_SIZE:
-        _TEXT_MEMO.clear()
-    _TEXT_MEMO[id(value)] = (value, text)
-    return text
+        return _json_text(value)
+    return _kept(_TEXT_MEMO, TEXT_MEMO_SIZE, value, _json_text)
+
+
+def _json_text(value: Any) -> str:
+    return _HASH_TEXT.encode(encode(value))
