@@ -62,7 +62,8 @@ LEVELS: dict[str, Difficulty] = {d.id: d for d in (EASY, NORMAL, HARD)}
 HARD_LEARNED = dataclasses.replace(HARD, id="hard-learned", name="Hard (learned)", learned=True)
 """Hard with the learned evaluation: measured in ``benchmarks/ai_tournament.py``
 (hard-learned-vs-hard), not offered for seats until it is shown to play better than Hard
-(measured over 13 games on a loaded machine: it won none, the Hard seats 13 of 65)."""
+(300 games in session 11: 20.3 % [16.2, 25.2] against five Hard, whose fair share is 16.7 %;
+the interval still holds the fair share, so it is not shown to help)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
