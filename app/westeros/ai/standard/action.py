@@ -14,7 +14,7 @@ from ..analysis import DEFENSE, SUPPORT, Situation, win_chance
 from ..baseline.action import ActionPolicy
 from ..baseline.policy import CONSOLIDATE, UNIT_WORTH, Data
 from .planning import MARCH, RAID, StandardPlanning, last_round
-from .threats import ThreatMap
+from .threats import ThreatMap, threat_map
 
 
 class StandardAction(StandardPlanning, ActionPolicy):
@@ -54,7 +54,7 @@ class StandardAction(StandardPlanning, ActionPolicy):
         chance on the board as it stands, the origin's control and safety (1.3, 5.3.9)."""
         rules = sit.rules
         me = sit.me
-        threats = ThreatMap(sit)
+        threats = threat_map(sit)
         reach = legal.entries(info)
         aggression = self.personality.aggression
         score = 0.0

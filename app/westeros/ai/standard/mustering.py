@@ -8,7 +8,7 @@ from ...engine import board
 from ...engine.content import LAND
 from ..analysis import Situation
 from ..baseline.mustering import MusteringPolicy
-from .threats import ThreatMap
+from .threats import threat_map
 
 SMALL_FLEET = 2
 
@@ -21,7 +21,7 @@ class StandardMustering(MusteringPolicy):
     ) -> float:
         """How useful one more ``unit`` in ``dst`` is (see module docstring)."""
         kind = sit.rules.unit_types[unit]
-        threats = ThreatMap(sit)
+        threats = threat_map(sit)
         front = threats.frontline(dst)
         if kind.domain != LAND:
             enemy_ships = any(

@@ -24,7 +24,7 @@ from .. import legal
 from ..analysis import DEFENSE, FIEFDOMS, SUPPORT, Situation, win_chance
 from ..baseline.planning import PlanningPolicy, pick_token
 from ..baseline.policy import CONSOLIDATE, UNIT_WORTH, Data, Token
-from .threats import ThreatMap
+from .threats import ThreatMap, threat_map
 
 MARCH = "march"
 RAID = "raid"
@@ -52,7 +52,7 @@ class StandardPlanning(PlanningPolicy):
 
     def place_orders(self, sit: Situation, data: Data) -> Action:
         """Secret order placement (4.1-4.3) as one plan (see module docstring)."""
-        threats = ThreatMap(sit)
+        threats = threat_map(sit)
         by_type: dict[str, list[Token]] = defaultdict(list)
         for t in legal.usable_tokens(data):
             by_type[t["type"]].append(t)

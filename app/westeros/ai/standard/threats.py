@@ -91,3 +91,13 @@ class ThreatMap:
         """Is an enemy unit next to ``area`` (by land or sea)?"""
         sit = self.sit
         return any(sit.occupant(n) not in (None, sit.me) for n in board.neighbours(sit.state, area))
+
+
+def threat_map(sit: Situation) -> ThreatMap:
+    """The threat map of ``sit``, built once: a situation is one decision's fixed picture, and
+    a decision asks for it once per plan or recruit it weighs."""
+    kept = vars(sit)
+    found = kept.get(ThreatMap.__name__)
+    if not isinstance(found, ThreatMap):
+        found = kept[ThreatMap.__name__] = ThreatMap(sit)
+    return found
