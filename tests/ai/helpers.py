@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from tests.builders import act, blank, order, prompt, put, run
 from westeros.ai import ask
 from westeros.ai.protocol import Player
@@ -54,3 +58,16 @@ def planning(s: State) -> State:
     run(s, PlanningPhase())
     assert prompt(s, "stark").kind == "place_orders"
     return s
+
+
+def outputs_by_hash_seed(code: str, seeds: tuple[str, ...] = ("1", "2")) -> set[str]:
+    """What the Python ``code`` prints when run under each of ``seeds`` as Python's string
+    hash seed: a single output means no set order decided anything it prints."""
+    outputs = set()
+    for hash_seed in seeds:
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(done.stdout)
+    return outputs

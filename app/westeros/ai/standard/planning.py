@@ -93,7 +93,7 @@ class StandardPlanning(PlanningPolicy):
                 continue
             gap = threats.gap(area)
             take(area, DEFENSE, "best" if gap > 0 else "cheap")
-            for n in sit.supporters(area, sit.me):
+            for n in sorted(sit.supporters(area, sit.me)):
                 if n in mine and n not in chosen and sit.area_strength(n) > 0 and gap > 1:
                     take(n, SUPPORT, "cheap")
         for area in mine:
@@ -123,7 +123,7 @@ class StandardPlanning(PlanningPolicy):
                 )
                 if attack is not None:
                     out.append(attack)
-        out.sort(key=lambda a: -a.score)
+        out.sort(key=lambda a: (-a.score, a.origin, a.target))
         return out
 
     def score_attack(
@@ -144,7 +144,7 @@ class StandardPlanning(PlanningPolicy):
         castle = sit.is_castle(target)
         strength = sit.strength(units, castle) + bonus
         helpers = [a for a in sit.supporters(target, me) if a != origin and a in mine]
-        helpers.sort(key=lambda a: -sit.area_strength(a, castle))
+        helpers.sort(key=lambda a: (-sit.area_strength(a, castle), a))
         value = self.target_value(sit, target)
         aggression = self.personality.aggression
         if target in s.neutral:
