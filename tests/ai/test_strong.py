@@ -5,22 +5,20 @@ solves, its decisions in small hand-built situations, difficulty budgets respect
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
 
-from tests.ai.helpers import stark_attacks_white_harbor
+from tests.ai.helpers import outputs_by_hash_seed, stark_attacks_white_harbor
 from tests.builders import act, blank, order, prompt, put, run
-from westeros.ai import RandomBot, ask, play_game
+from westeros.ai import BaselineBot, RandomBot, ask, play_game
 from westeros.ai.determinize import determinize, resume
 from westeros.ai.difficulty import EASY, HARD, LEVELS, NORMAL, Difficulty
 from westeros.ai.evaluation import utilities
-from westeros.ai.rollout import DEFAULT_STEPS
-from westeros.ai.search import positions, regret_matching
+from westeros.ai.rollout import DEFAULT_STEPS, situation
+from westeros.ai.search import Search, positions, regret_matching
+from westeros.ai.standard import StandardBot
 from westeros.ai.strong import StrongBot
 from westeros.engine.actions import Action, Choose
 from westeros.engine.content import Ruleset
@@ -198,6 +196,27 @@ def test_5_4_8_the_strong_ai_plays_the_cheapest_card_that_wins_a_close_fight(
     assert rules.house_cards[action.option].strength >= 1
 
 
+def test_4_1_hard_expects_the_other_houses_to_plan_as_the_standard_ai(rules: Ruleset) -> None:
+    # Orders are secret (4.1), so the search predicts them: Hard with the Standard AI's plans,
+    # Normal with the baseline AI's. The two policies plan differently here, so a level
+    # predicting with the wrong one shows.
+    state = new_game(rules, 6, 3)
+    view = player_view(state, "stark")
+    waiting = pending(state)
+    expected = {}
+    for bot in (BaselineBot(7), StandardBot(7)):
+        expected[bot.name] = {
+            h: bot.place_orders(situation(state, h, p), p.data)
+            for h, p in waiting.items()
+            if h != "stark"
+        }
+    assert expected["standard"] != expected["baseline"]
+    for level, model in ((HARD, "standard"), (NORMAL, "baseline")):
+        search = Search(view, rules, random.Random(1), level)
+        predicted = search.predicted_orders(determinize(view, rules, random.Random(2)))
+        assert predicted == expected[model]
+
+
 # ---------------------------------------------------------------- difficulty budgets
 
 
@@ -285,11 +304,4 @@ print(record.winner, record.decisions, sorted(record.castles.items()))
 
 def test_strong_ai_games_do_not_depend_on_the_hash_seed() -> None:
     """Same seeds, same game, whatever Python's string hashing (no set order decides)."""
-    outputs = set()
-    for hash_seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        done = subprocess.run(
-            [sys.executable, "-c", GAME_DIGEST], env=env, capture_output=True, text=True, check=True
-        )
-        outputs.add(done.stdout)
-    assert len(outputs) == 1
+    assert len(outputs_by_hash_seed(GAME_DIGEST)) == 1

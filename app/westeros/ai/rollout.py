@@ -1,5 +1,6 @@
-"""Fast play inside a search (DESIGN §2): the baseline AI's policy applied directly to a
-determinized ``State`` (``determinize``), without building a ``player_view`` for every step.
+"""Fast play inside a search (DESIGN §2): a model policy (``MODELS``: the baseline AI's or the
+Standard AI's) applied directly to a determinized ``State`` (``determinize``), without building
+a ``player_view`` for every step.
 
 A simulated state is the searching seat's own sample, never a true game state, so the policy may
 read it whole. Each simulated house decides from the state as that house would see it: secret
@@ -8,7 +9,7 @@ commitments stay inside the engine's decision steps, exactly as in a real game."
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine.actions import Action
@@ -19,12 +20,29 @@ from ..engine.view import player_view
 from . import legal
 from .analysis import Situation
 from .baseline import BASELINE, HANDLERS, BaselineBot, Personality
+from .standard import StandardBot
+from .standard.policy import HANDLERS as STANDARD_HANDLERS
+
+ModelBot = BaselineBot | StandardBot
+Handler = Callable[[Any, Situation, Mapping[str, Any]], Action]
+MODELS: dict[str, tuple[type[ModelBot], Mapping[str, Handler]]] = {
+    "baseline": (BaselineBot, HANDLERS),
+    "standard": (StandardBot, STANDARD_HANDLERS),
+}
+"""The policies a search can plan, predict and simulate with (``Difficulty.model``): the bot
+class and its prompt handlers."""
+
+
+def model_bot(model: str, seed: int, style: Personality = BASELINE) -> ModelBot:
+    """A bot of the ``model`` policy (``MODELS``) playing in ``style``."""
+    return MODELS[model][0](seed, style)
+
 
 DEFAULT_STEPS = 400
 
 
 def situation(state: State, house: str, prompt: Prompt | None = None) -> Situation:
-    """The baseline's picture of ``state`` for ``house`` (asked ``prompt``), built from the
+    """The model policy's picture of ``state`` for ``house`` (asked ``prompt``), built from the
     simulated state itself instead of a view."""
     sit = Situation.__new__(Situation)
     sit.view = {"house": house, "prompt": prompt_json(prompt)}
@@ -42,32 +60,38 @@ def prompt_json(prompt: Prompt | None) -> dict[str, Any] | None:
 
 
 class RolloutPolicy:
-    """The baseline AI's decisions for every house of a simulated game, each house with its
-    own personality (default: the baseline's). Deterministic for a given ``seed``."""
+    """The ``model`` policy's decisions for every house of a simulated game, each house with
+    its own personality (default: the baseline's). Deterministic for a given ``seed``."""
 
     def __init__(
-        self, seed: int = 0, personalities: Mapping[str, Personality] | None = None
+        self,
+        seed: int = 0,
+        personalities: Mapping[str, Personality] | None = None,
+        model: str = "baseline",
     ) -> None:
         self.rnd = random.Random(seed)
-        self.bots: dict[str, BaselineBot] = {}
+        self.bots: dict[str, ModelBot] = {}
         self.personalities = dict(personalities or {})
+        self.model = model
+        self.handlers = MODELS[model][1]
 
-    def bot(self, house: str) -> BaselineBot:
-        """The baseline bot playing ``house`` in simulations."""
+    def bot(self, house: str) -> ModelBot:
+        """The model's bot playing ``house`` in simulations."""
         bot = self.bots.get(house)
         if bot is None:
-            bot = BaselineBot(self.rnd.getrandbits(32), self.personalities.get(house, BASELINE))
+            style = self.personalities.get(house, BASELINE)
+            bot = model_bot(self.model, self.rnd.getrandbits(32), style)
             self.bots[house] = bot
         return bot
 
     def decide(self, state: State, house: str, prompt: Prompt) -> Action:
-        """The baseline's answer to ``prompt`` in ``state``."""
+        """The model's answer to ``prompt`` in ``state``."""
         sit = situation(state, house, prompt)
-        plugin = legal.plugin_answer(state.rules, sit.view["prompt"], HANDLERS)
+        plugin = legal.plugin_answer(state.rules, sit.view["prompt"], self.handlers)
         if plugin is not None:  # its contract is the seat's full view (register_ai_answers)
             view = {**player_view(state, house), "prompt": sit.view["prompt"]}
             return plugin.answer(view, state.rules, self.rnd)
-        handler = HANDLERS.get(prompt.kind)
+        handler = self.handlers.get(prompt.kind)
         if handler is None:
             return legal.fallback_action(sit.view, state.rules)
         return handler(self.bot(house), sit, prompt.data)

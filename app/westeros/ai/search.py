@@ -1,10 +1,13 @@
 """Search for the strong AI: simulations of the real engine on determinized states.
 
-- **Orders (4)**: candidate order sets for the seat come from the baseline policy in its own
+The level's *model* policy (``Difficulty.model``: the baseline AI for Normal, the Standard AI
+for Hard) makes the plans, predictions and simulated play named below.
+
+- **Orders (4)**: candidate order sets for the seat come from the model policy in its own
   style and in bolder and warier variants, and from single-area changes of its plan; the other
-  houses' orders are not yet known, so they are predicted with the baseline policy. For every
+  houses' orders are not yet known, so they are predicted with the model policy. For every
   candidate, all orders are revealed on a copy of the determinized state, the whole Action
-  phase (5) is played by the baseline policy, and the end position is scored by the evaluation
+  phase (5) is played by the model policy, and the end position is scored by the evaluation
   function; the candidate with the best utility is chosen. (Measured: weighing in further
   opponent profiles with other styles, with or without regret matching over them, lost more
   against the baseline AI than more candidates of one's own gained.)
@@ -13,11 +16,11 @@
 - **House cards (5.4.3)** are a small simultaneous game: every pair of cards is played out to
   the end of the combat; the matrix game of both sides' utilities is solved by regret matching,
   and the answer is the best reply to the opponent's equilibrium mix blended with the card the
-  baseline policy would choose for it.
+  model policy would choose for it.
 - **Clash of Kings bids (3.6)** are a small simultaneous game of all bidders over bid levels,
   scored by the worth of the track position won (scaled by each house's ambition) minus the
   power paid (at the evaluation's default worth of a power token), solved by sampled regret
-  matching; the answer is the best reply to the equilibrium blended with the baseline's bids.
+  matching; the answer is the best reply to the equilibrium blended with the model's bids.
 
 Everything starts from the seat's own view (``determinize``); the search never sees a true
 game state. Its work is counted (``Difficulty``), so the same seed gives the same answer."""
@@ -42,7 +45,7 @@ from ..engine.planning import OrderPlacement, PlaceOrders, order_areas
 from ..engine.state import Order, State
 from . import legal
 from .analysis import Situation
-from .baseline import BASELINE, BaselineBot, Personality
+from .baseline import BASELINE, Personality
 from .determinize import (
     action_phase,
     card_choice,
@@ -60,7 +63,7 @@ from .evaluation import (
     Weights,
 )
 from .evaluation import utilities as all_utilities
-from .rollout import RolloutPolicy, play, situation
+from .rollout import ModelBot, RolloutPolicy, model_bot, play, situation
 
 View = Mapping[str, Any]
 PREDICTION_WEIGHT = 0.5
@@ -221,11 +224,12 @@ class Search:
 
     def policy(self, seed: int, styles: Mapping[str, Personality] | None = None) -> RolloutPolicy:
         """The rollout policy of one simulation: I play with my own style."""
-        return RolloutPolicy(seed, {self.me: self.style, **(styles or {})})
+        return RolloutPolicy(seed, {self.me: self.style, **(styles or {})}, self.level.model)
 
-    def baseline(self, style: Personality | None = None) -> BaselineBot:
-        """A baseline bot with ``style`` (default: mine) for plans and predictions."""
-        return BaselineBot(self.rnd.getrandbits(32), style or self.style)
+    def model(self, style: Personality | None = None) -> ModelBot:
+        """A bot of the level's model policy with ``style`` (default: mine) for plans and
+        predictions."""
+        return model_bot(self.level.model, self.rnd.getrandbits(32), style or self.style)
 
     # ------------------------------------------------------------------ Planning (4)
     def orders(self) -> PlaceOrders:
@@ -241,7 +245,7 @@ class Search:
             place(state, self.me, placement)
             for house, other in field.items():
                 place(state, house, other)
-            policy = RolloutPolicy(seed, {self.me: style})
+            policy = RolloutPolicy(seed, {self.me: style}, self.level.model)
             row.append(self.simulate(action_phase(state), policy)[self.me])
             if self.exhausted():
                 break
@@ -251,7 +255,7 @@ class Search:
         self, base: State, data: Mapping[str, Any]
     ) -> list[tuple[PlaceOrders, Personality]]:
         """Up to ``order_candidates`` distinct placements, each with the style that plays it:
-        the baseline plan in my style, in the variant styles, then single-area changes."""
+        the model's plan in my style, in the variant styles, then single-area changes."""
         sit = situation(base, self.me)
         out: list[tuple[PlaceOrders, Personality]] = []
         seen: set[tuple[tuple[str, str], ...]] = set()
@@ -263,17 +267,17 @@ class Search:
                 seen.add(key)
                 out.append((placement, style))
 
-        plan = self.baseline().place_orders(sit, data)
+        plan = self.model().place_orders(sit, data)
         add(plan, self.style)
         for variant in variants(self.style):
-            add(self.baseline(variant).place_orders(sit, data), variant)
-        bot = self.baseline()
+            add(self.model(variant).place_orders(sit, data), variant)
+        bot = self.model()
         for placement in changes(plan, data, bot.filler_rank(sit), sit):
             add(placement, self.style)
         return out[: self.level.order_candidates]
 
     def predicted_orders(self, base: State) -> dict[str, PlaceOrders]:
-        """The order placement of every other house with units, as the baseline policy would
+        """The order placement of every other house with units, as the model policy would
         place it (4.1: the areas, tokens and star limits of the prompts are public)."""
         areas = order_areas(base)
         houses = tuple(h for h in tracks.turn_order(base) if h in areas and h != self.me)
@@ -281,7 +285,7 @@ class Search:
         out = {}
         for house in houses:
             prompt = step.prompt_for(base, house)
-            bot = BaselineBot(self.rnd.getrandbits(32))
+            bot = self.model(BASELINE)
             placement = bot.place_orders(situation(base, house, prompt), prompt.data)
             assert isinstance(placement, PlaceOrders)
             out[house] = placement
@@ -290,7 +294,7 @@ class Search:
     # ------------------------------------------------------------------ Action phase (5)
     def best_of(self, candidates: Sequence[Action]) -> Action:
         """The candidate whose simulated rest of the Action phase is best for me; the first
-        candidate (the baseline's choice) wins ties and is kept if nothing can be simulated."""
+        candidate (the model's choice) wins ties and is kept if nothing can be simulated."""
         if len(candidates) < 2:
             return candidates[0]
         rows: list[list[float]] = []
@@ -315,10 +319,10 @@ class Search:
         return candidates[best_mean(rows, self.conviction)]
 
     def march_candidates(self, data: Mapping[str, Any]) -> list[Action]:
-        """The baseline's march first; then, best scored by the baseline first and taking
+        """The model's march first; then, best scored by the model first and taking
         turns, plans that send every moving unit to one area and plans that split the army;
         last, removing the first order without moving (5.3.1); ``action_candidates`` at most."""
-        bot = self.baseline()
+        bot = self.model()
         sit = Situation(self.view, self.rules)
         plans: list[tuple[float, ResolveMarch]] = []
         for area, info in sorted(data["marches"].items()):
@@ -378,11 +382,9 @@ class Search:
         return Choose(mine[best])
 
     def predicted_card(self, base: State, choice: ChooseHouseCards, house: str) -> str:
-        """The card the baseline policy would choose for ``house`` here."""
+        """The card the model policy would choose for ``house`` here."""
         prompt = choice.prompt_for(base, house)
-        action = BaselineBot(self.rnd.getrandbits(32)).choose_house_card(
-            situation(base, house, prompt), prompt.data
-        )
+        action = self.model(BASELINE).choose_house_card(situation(base, house, prompt), prompt.data)
         assert isinstance(action, Choose)
         return action.option
 
@@ -445,9 +447,9 @@ class Search:
         return {h: normalized(total[h]) for h in bidders}
 
     def predicted_bid(self, base: State, house: str, track: str) -> int:
-        """What the baseline policy would bid for ``house`` on ``track``."""
+        """What the model policy would bid for ``house`` on ``track``."""
         data = {"track": track, "min": 0, "max": base.power[house]}
-        action = BaselineBot(self.rnd.getrandbits(32)).bid(situation(base, house), data)
+        action = self.model(BASELINE).bid(situation(base, house), data)
         assert isinstance(action, Bid)
         return action.amount
 

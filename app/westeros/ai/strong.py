@@ -1,5 +1,6 @@
-"""The strong AI: the baseline policy improved by search on determinized states (``search``),
-at a difficulty level (``difficulty``) and with a personality (``personality``).
+"""The strong AI: its level's model policy (the baseline AI's for Normal, the Standard AI's for
+Hard) improved by search on determinized states (``search``), at a difficulty level
+(``difficulty``) and with a personality (``personality``).
 
 Like every player (``protocol.Player``) it answers from its own ``player_view`` and the public
 Ruleset only; all the states it simulates are sampled from that view (``determinize``)."""
@@ -15,10 +16,10 @@ from ..engine.consolidate import ResolveConsolidate
 from ..engine.content import Ruleset
 from ..engine.raid import ResolveRaid
 from . import legal
-from .baseline import BaselineBot
 from .difficulty import NORMAL, Difficulty
 from .learned.model import learned_weights
 from .personality import BALANCED, AIPersonality
+from .rollout import model_bot
 from .search import Search
 
 View = Mapping[str, Any]
@@ -40,7 +41,7 @@ class StrongBot:
         self.level = level
         self.personality = personality
         self.name = level.id if personality is BALANCED else f"{level.id}-{personality.id}"
-        self.fallback = BaselineBot(self.rnd.getrandbits(32), personality.style())
+        self.fallback = model_bot(level.model, self.rnd.getrandbits(32), personality.style())
         self.last: Search | None = None
 
     def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
