@@ -34,7 +34,7 @@ class Difficulty:
     - ``model``: the policy (``rollout.MODELS``: ``baseline`` or ``standard``) that makes the
       search's own candidate plans, predicts the other houses and plays the simulations, and
       answers the prompts the level does not search. Hard models the Standard AI: against
-      five Standard seats it won 69.7 % of 300 games with it, 32.0 % of 300 with the baseline
+      five Standard seats it won 67.7 % of 300 games with it, 32.0 % of 300 with the baseline
       model (``benchmarks/ai_tournament.py``, hard-vs-standard)."""
 
     id: str
