@@ -96,8 +96,5 @@ class ThreatMap:
 def threat_map(sit: Situation) -> ThreatMap:
     """The threat map of ``sit``, built once: a situation is one decision's fixed picture, and
     a decision asks for it once per plan or recruit it weighs."""
-    kept = vars(sit)
-    found = kept.get(ThreatMap.__name__)
-    if not isinstance(found, ThreatMap):
-        found = kept[ThreatMap.__name__] = ThreatMap(sit)
+    found: ThreatMap = vars(sit).setdefault("threat_map", ThreatMap(sit))
     return found
