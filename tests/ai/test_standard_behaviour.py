@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from tests.ai.helpers import decision, orders_of, planning, stark_attacks_white_harbor
 from tests.builders import blank, order, prompt, put, run
+from westeros.ai.rollout import RolloutPolicy, situation
 from westeros.ai.standard import StandardBot
 from westeros.engine.actions import Bid, Choose
 from westeros.engine.bidding import ClashOfKings
@@ -65,6 +66,22 @@ def test_5_4_3_it_plays_a_card_that_wins_when_one_exists(rules: Ruleset) -> None
     s.blade_used = True
     assert s.tracks["fiefdoms"].index("greyjoy") < s.tracks["fiefdoms"].index("stark")
     assert strength(rules, decision(StandardBot(1), s, "stark")) == 1
+
+
+def test_5_4_3_in_a_simulation_the_second_side_to_choose_reads_the_first_sides_outcomes(
+    rules: Ruleset,
+) -> None:
+    # The fight above played out inside a search, both sides on one state: Greyjoy weighs
+    # Asha first (it wins only against Catelyn's 0, on Fiefdoms), then Stark chooses from the
+    # outcomes Greyjoy's weighing found, seen from its own side: still the cheapest winner.
+    s = stark_attacks_white_harbor(
+        rules, ("footman", "knight"), ("footman", "footman"), greyjoy_hand=("asha-greyjoy",)
+    )
+    s.blade_used = True
+    greyjoy = StandardBot(1).card_chances(situation(s, "greyjoy"), ["asha-greyjoy"])
+    assert 0 < greyjoy["asha-greyjoy"][0] < 0.5
+    action = RolloutPolicy(1, model="standard").decide(s, "stark", prompt(s, "stark"))
+    assert strength(rules, action) == 1
 
 
 def test_5_4_3_in_a_lost_fight_it_saves_its_strong_cards(rules: Ruleset) -> None:

@@ -137,21 +137,27 @@ def card_preview(state: State, house: str, card: str) -> dict[str, Any]:
     combat: Combat = state.combat
     which = combat.side_of(house)
     assert which is not None, f"{house} does not fight in this combat"
-    other = combat.other(which)
-    theirs = combat.side(other)
-    if theirs.card is not None:
-        candidates: list[str | None] = [theirs.card]
-    else:
-        candidates = list(state.hands[theirs.house]) or [None]
-    rows = [_row(state, which, card, opponent) for opponent in candidates]
+    rows = [_row(state, which, card, opponent) for opponent in opponent_cards(state, house)]
     return {
         "card": card,
         "side": which,
-        "opponent": theirs.house,
+        "opponent": combat.side(combat.other(which)).house,
         "against": rows,
         "blade": blade_side(state, combat),
         "still_to_come": still_to_come(state, combat),
     }
+
+
+def opponent_cards(state: State, house: str) -> list[str | None]:
+    """The cards ``house``'s opponent in the combat in progress may play (5.4.3): its revealed
+    card, else every card in its hand (None: it has none, §12.28)."""
+    combat: Combat = state.combat
+    which = combat.side_of(house)
+    assert which is not None, f"{house} does not fight in this combat"
+    theirs = combat.side(combat.other(which))
+    if theirs.card is not None:
+        return [theirs.card]
+    return list(state.hands[theirs.house]) or [None]
 
 
 def _row(state: State, which: str, card: str, opponent: str | None) -> dict[str, Any]:
