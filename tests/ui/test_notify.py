@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import APIResponse, Browser, Page, Route, expect
 
 from .conftest import VIEWPORT
 from .driver import PROMPT_TIMEOUT_MS, Played, place_orders, prompt_kind, state_id
@@ -226,6 +226,51 @@ def test_the_settings_panel_saves_every_choice_on_the_core(page: Page, live_core
     expect(page.get_by_test_id("settings-notifications")).not_to_be_checked()
     expect(page.get_by_test_id("settings-pace-slow")).to_be_checked()
     expect(page.get_by_test_id("settings-pace-normal")).not_to_be_checked()
+
+
+def test_a_choice_made_while_the_last_one_is_still_saving_is_kept_on_screen_and_on_the_core(
+    page: Page, live_core: LiveCore
+) -> None:
+    # The core's answer to the volume change (volume 25, not muted) is held back until after
+    # the person has clicked Mute: it must not undo the click, on screen or on the core.
+    start_game(page, live_core, players=3)
+    open_settings(page)
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_the_first_answer(route: Route) -> None:
+        if route.request.method == "PUT" and not held:
+            held.append((route, route.fetch()))
+        else:
+            route.continue_()
+
+    page.route("**/settings.json", hold_the_first_answer)
+
+    def until(done: Callable[[], bool], what: str) -> None:
+        # Waited on through the page: Playwright runs the route handler only meanwhile.
+        deadline = time.monotonic() + SAVE_TIMEOUT_S
+        while not done():
+            assert time.monotonic() < deadline, what
+            page.wait_for_timeout(20)
+
+    def preferences() -> Any:
+        return live_core.app.state.games.preferences
+
+    page.get_by_test_id("settings-volume").fill("25")
+    until(lambda: bool(held), "the volume change was not sent")
+    assert (preferences().volume, preferences().muted) == (25, False)
+    page.get_by_test_id("settings-muted").check()
+    form = page.locator("#settings-form")
+    expect(form).to_have_attribute("aria-busy", "true")  # told to assistive technology
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(form).not_to_have_attribute("aria-busy", "true")  # both saves have answered
+    assert (preferences().volume, preferences().muted) == (25, True)
+    expect(page.get_by_test_id("settings-muted")).to_be_checked()
+    close_settings(page)
+    open_settings(page)
+    expect(page.get_by_test_id("settings-muted")).to_be_checked()
+    expect(page.get_by_test_id("settings-volume")).to_have_value("25")
+    expect(page.get_by_test_id("settings-volume")).to_be_disabled()
 
 
 def test_in_chinese_the_title_and_the_panel_are_translated(page: Page, live_core: LiveCore) -> None:

@@ -1,7 +1,9 @@
 // The player's board preferences (issue 13.7) and the settings panel that changes them: sound
 // volume and mute, desktop notifications, the AI's pace. The local core keeps them
-// (GET/PUT /settings.json, checked there); the panel saves every change at once and shows the
-// stored value again if the core refuses it.
+// (GET/PUT /settings.json, checked there); the panel saves every change at once, one save after
+// the other in the order they were made (the form is aria-busy meanwhile), and shows the stored
+// values again once no save is still on its way (so a quick second click is not undone by the
+// first save's answer) or when the core refuses one.
 import { t } from "./i18n.js";
 
 const SETTINGS_URL = "/settings.json";
@@ -9,6 +11,8 @@ const DEFAULTS = { volume: 70, muted: false, notifications: true, ai_pace: null 
 
 let current = { ...DEFAULTS };
 const listeners = [];
+let queue = Promise.resolve();
+let unsaved = 0;
 
 /** The preferences in effect now. */
 export function preferences() {
@@ -42,15 +46,29 @@ export async function loadPreferences() {
   return current;
 }
 
-/** Save `change` (some fields); resolves to the preferences stored, rejects with the reason. */
-export async function savePreferences(change) {
-  const stored = await request({
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(change),
+/** Is a change still on its way to the core? */
+export function saving() {
+  return unsaved > 0;
+}
+
+/** Save `change` (some fields) after the saves made before it; resolves to the preferences
+ * stored, rejects with the reason. */
+export function savePreferences(change) {
+  unsaved += 1;
+  const put = () =>
+    request({
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(change),
+    });
+  const done = queue.then(put).finally(() => {
+    unsaved -= 1;
   });
-  changed(stored);
-  return stored;
+  queue = done.catch(() => undefined);
+  return done.then((stored) => {
+    changed(stored);
+    return stored;
+  });
 }
 
 /** Can this page show desktop notifications at all? */
@@ -98,7 +116,9 @@ function bindPanel(onTrySound) {
   const form = document.getElementById("settings-form");
   if (!dialog || !form) return;
   const error = document.getElementById("settings-error");
-  onPreferences((prefs) => showIn(form, prefs));
+  onPreferences((prefs) => {
+    if (!saving()) showIn(form, prefs);
+  });
   document.getElementById("settings-open")?.addEventListener("click", () => {
     showIn(form, current);
     showPermission();
@@ -117,6 +137,7 @@ function bindPanel(onTrySound) {
           ? { ai_pace: field.value }
           : { [field.name]: field.checked };
     if (change.notifications) askNotificationPermission();
+    form.setAttribute("aria-busy", "true");
     try {
       await savePreferences(change);
       error.hidden = true;
@@ -125,7 +146,9 @@ function bindPanel(onTrySound) {
         reason: reason.message,
       });
       error.hidden = false;
-      showIn(form, current);
+      if (!saving()) showIn(form, current);
+    } finally {
+      if (!saving()) form.removeAttribute("aria-busy");
     }
   });
   document.getElementById("settings-try-sound")?.addEventListener("click", () => onTrySound());
