@@ -47,6 +47,17 @@ def stark_attacks_white_harbor(
     return s
 
 
+def close_fight(rules: Ruleset) -> State:
+    """Stark's knight and footman (3 with March +0) against two Greyjoy footmen holding only
+    Asha (1) in White Harbor, the Blade used up (5.4.6): a 0 card ties and Greyjoy, higher on
+    Fiefdoms, wins (5.4.8), so Stark needs a card of 1 or more; at Stark's house-card choice."""
+    s = stark_attacks_white_harbor(
+        rules, ("footman", "knight"), ("footman", "footman"), greyjoy_hand=("asha-greyjoy",)
+    )
+    s.blade_used = True
+    return s
+
+
 def orders_of(rules: Ruleset, action: object) -> dict[str, str]:
     """Area → order type of a placement."""
     assert isinstance(action, PlaceOrders)

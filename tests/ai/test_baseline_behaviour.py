@@ -4,7 +4,13 @@ player protocol (the bot sees only its own view)."""
 
 from __future__ import annotations
 
-from tests.ai.helpers import decision, orders_of, planning, stark_attacks_white_harbor
+from tests.ai.helpers import (
+    close_fight,
+    decision,
+    orders_of,
+    planning,
+    stark_attacks_white_harbor,
+)
 from tests.builders import act, blank, order, prompt, put, run
 from westeros.ai import BaselineBot
 from westeros.engine.actions import Bid, Choose, SelectUnits
@@ -123,10 +129,7 @@ def test_5_4_8_in_a_close_fight_it_plays_the_cheapest_card_that_wins(rules: Rule
     # Greyjoy holds only Asha (1): 2 footmen + 1 = 3. Stark: knight + footman + March +0 = 3.
     # A 0 card ties and Greyjoy, higher on Fiefdoms, wins (5.4.8): a card of 1 is the cheapest
     # winner; the Blade is used up (5.4.6).
-    s = stark_attacks_white_harbor(
-        rules, ("footman", "knight"), ("footman", "footman"), greyjoy_hand=("asha-greyjoy",)
-    )
-    s.blade_used = True
+    s = close_fight(rules)
     assert s.tracks["fiefdoms"].index("greyjoy") < s.tracks["fiefdoms"].index("stark")
     assert card_strength(rules, decision(BaselineBot(1), s, "stark")) == 1
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.ai.helpers import decision, orders_of, planning, stark_attacks_white_harbor
+from tests.ai.helpers import (
+    close_fight,
+    decision,
+    orders_of,
+    planning,
+    stark_attacks_white_harbor,
+)
 from tests.builders import blank, order, prompt, put, run
 from westeros.ai.rollout import RolloutPolicy, situation
 from westeros.ai.standard import StandardBot
@@ -60,10 +66,7 @@ def test_5_4_3_it_plays_a_card_that_wins_when_one_exists(rules: Ruleset) -> None
     # Greyjoy holds only Asha (1): 2 footmen + 1 = 3. Stark: knight + footman + March +0 = 3.
     # A 0 card ties and Greyjoy, higher on Fiefdoms, wins (5.4.8); any card of 1 or more wins,
     # and the cheapest of them is played (the Blade is used up, 5.4.6).
-    s = stark_attacks_white_harbor(
-        rules, ("footman", "knight"), ("footman", "footman"), greyjoy_hand=("asha-greyjoy",)
-    )
-    s.blade_used = True
+    s = close_fight(rules)
     assert s.tracks["fiefdoms"].index("greyjoy") < s.tracks["fiefdoms"].index("stark")
     assert strength(rules, decision(StandardBot(1), s, "stark")) == 1
 
@@ -74,10 +77,7 @@ def test_5_4_3_in_a_simulation_the_second_side_to_choose_reads_the_first_sides_o
     # The fight above played out inside a search, both sides on one state: Greyjoy weighs
     # Asha first (it wins only against Catelyn's 0, on Fiefdoms), then Stark chooses from the
     # outcomes Greyjoy's weighing found, seen from its own side: still the cheapest winner.
-    s = stark_attacks_white_harbor(
-        rules, ("footman", "knight"), ("footman", "footman"), greyjoy_hand=("asha-greyjoy",)
-    )
-    s.blade_used = True
+    s = close_fight(rules)
     greyjoy = StandardBot(1).card_chances(situation(s, "greyjoy"), ["asha-greyjoy"])
     assert 0 < greyjoy["asha-greyjoy"][0] < 0.5
     action = RolloutPolicy(1, model="standard").decide(s, "stark", prompt(s, "stark"))

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tests.ai.helpers import outputs_by_hash_seed, stark_attacks_white_harbor
+from tests.ai.helpers import close_fight, outputs_by_hash_seed
 from tests.builders import act, blank, order, prompt, put, run
 from westeros.ai import BaselineBot, RandomBot, ask, play_game
 from westeros.ai.determinize import determinize, resume
@@ -187,10 +187,7 @@ def test_5_4_8_the_strong_ai_plays_the_cheapest_card_that_wins_a_close_fight(
 ) -> None:
     # As in the baseline test: Greyjoy holds only Asha (1) and defends with 3; Stark has 3 +
     # its card; a tie goes to Greyjoy (higher on Fiefdoms, 5.4.8), so Stark needs a card of 1+.
-    s = stark_attacks_white_harbor(
-        rules, ("footman", "knight"), ("footman", "footman"), greyjoy_hand=("asha-greyjoy",)
-    )
-    s.blade_used = True
+    s = close_fight(rules)
     action = decide(StrongBot(1, HARD), s, "stark")
     assert isinstance(action, Choose)
     assert rules.house_cards[action.option].strength >= 1

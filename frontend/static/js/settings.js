@@ -47,7 +47,7 @@ export async function loadPreferences() {
 }
 
 /** Is a change still on its way to the core? */
-export function saving() {
+function saving() {
   return unsaved > 0;
 }
 
