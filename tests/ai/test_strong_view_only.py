@@ -2,7 +2,8 @@
 two states that differ only in hidden information — other houses' secret orders, bids and house
 cards, the order of every deck, the engine's random seed, the Tides of Battle deck — get the same
 decision from a strong AI with the same seed, at every difficulty level, in every kind of
-decision it searches (Planning, bids, house cards, March)."""
+decision it searches (Planning, bids, house cards, March), and the same predictions Hard keeps to
+read its opponents by (``opponents``)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,20 @@ def test_0_4_4_other_houses_secret_orders_and_deck_order_change_no_planning(
     state = new_game(rules, 6, 5)
     one, two = twins(state, "stark", commit_others("stark"))
     same_decision(level, one, two, "stark")
+
+
+def test_0_4_4_other_houses_secret_orders_change_nothing_hard_expects_to_see_revealed(
+    rules: Ruleset,
+) -> None:
+    state = new_game(rules, 6, 5)
+    one, two = twins(state, "stark", commit_others("stark"))
+    kept = []
+    for twin in (one, two):
+        bot = StrongBot(0, HARD)
+        ask(bot, twin, "stark", NO_TIME_LIMIT)
+        assert bot.opponents is not None and bot.opponents.expected is not None
+        kept.append(bot.opponents.expected)
+    assert kept[0] == kept[1]
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda d: d.id)

@@ -35,7 +35,9 @@ class Difficulty:
       search's own candidate plans, predicts the other houses and plays the simulations, and
       answers the prompts the level does not search. Hard models the Standard AI: against
       five Standard seats it won 67.7 % of 300 games with it, 32.0 % of 300 with the baseline
-      model (``benchmarks/ai_tournament.py``, hard-vs-standard)."""
+      model (``benchmarks/ai_tournament.py``, hard-vs-standard);
+    - ``read_opponents``: predict and simulate each other house with the model policy that
+      has matched its revealed orders best (``opponents``), not always with ``model``."""
 
     id: str
     name: str
@@ -49,6 +51,7 @@ class Difficulty:
     time_cap: float = 0.6
     learned: bool = False
     model: str = "baseline"
+    read_opponents: bool = False
 
     @property
     def simulations(self) -> int:
@@ -63,7 +66,9 @@ class Difficulty:
 
 EASY = Difficulty("easy", "Easy", 0, 0, 0, False, False, blunder=0.25)
 NORMAL = Difficulty("normal", "Normal", 6, 4, 1, True, True, steps=1200)
-HARD = Difficulty("hard", "Hard", 20, 8, 2, True, True, steps=2400, model="standard")
+HARD = Difficulty(
+    "hard", "Hard", 20, 8, 2, True, True, steps=2400, model="standard", read_opponents=True
+)
 LEVELS: dict[str, Difficulty] = {d.id: d for d in (EASY, NORMAL, HARD)}
 HARD_LEARNED = dataclasses.replace(HARD, id="hard-learned", name="Hard (learned)", learned=True)
 """Hard with the learned evaluation: measured in ``benchmarks/ai_tournament.py``

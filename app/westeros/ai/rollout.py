@@ -60,38 +60,45 @@ def prompt_json(prompt: Prompt | None) -> dict[str, Any] | None:
 
 
 class RolloutPolicy:
-    """The ``model`` policy's decisions for every house of a simulated game, each house with
-    its own personality (default: the baseline's). Deterministic for a given ``seed``."""
+    """The ``model`` policy's decisions for every house of a simulated game (a house named in
+    ``models`` plays that model instead), each house with its own personality (default: the
+    baseline's). Deterministic for a given ``seed``."""
 
     def __init__(
         self,
         seed: int = 0,
         personalities: Mapping[str, Personality] | None = None,
         model: str = "baseline",
+        models: Mapping[str, str] | None = None,
     ) -> None:
         self.rnd = random.Random(seed)
         self.bots: dict[str, ModelBot] = {}
         self.personalities = dict(personalities or {})
         self.model = model
-        self.handlers = MODELS[model][1]
+        self.models = dict(models or {})
+
+    def model_of(self, house: str) -> str:
+        """The model policy ``house`` plays in simulations."""
+        return self.models.get(house, self.model)
 
     def bot(self, house: str) -> ModelBot:
         """The model's bot playing ``house`` in simulations."""
         bot = self.bots.get(house)
         if bot is None:
             style = self.personalities.get(house, BASELINE)
-            bot = model_bot(self.model, self.rnd.getrandbits(32), style)
+            bot = model_bot(self.model_of(house), self.rnd.getrandbits(32), style)
             self.bots[house] = bot
         return bot
 
     def decide(self, state: State, house: str, prompt: Prompt) -> Action:
         """The model's answer to ``prompt`` in ``state``."""
         sit = situation(state, house, prompt)
-        plugin = legal.plugin_answer(state.rules, sit.view["prompt"], self.handlers)
+        handlers = MODELS[self.model_of(house)][1]
+        plugin = legal.plugin_answer(state.rules, sit.view["prompt"], handlers)
         if plugin is not None:  # its contract is the seat's full view (register_ai_answers)
             view = {**player_view(state, house), "prompt": sit.view["prompt"]}
             return plugin.answer(view, state.rules, self.rnd)
-        handler = self.handlers.get(prompt.kind)
+        handler = handlers.get(prompt.kind)
         if handler is None:
             return legal.fallback_action(sit.view, state.rules)
         return handler(self.bot(house), sit, prompt.data)

@@ -63,7 +63,7 @@ from .evaluation import (
     Weights,
 )
 from .evaluation import utilities as all_utilities
-from .rollout import ModelBot, RolloutPolicy, model_bot, play, situation
+from .rollout import MODELS, ModelBot, RolloutPolicy, model_bot, play, situation
 
 View = Mapping[str, Any]
 PREDICTION_WEIGHT = 0.5
@@ -190,6 +190,7 @@ class Search:
         budget: float = 1.0,
         conviction: float = 0.0,
         others: Weights | None = None,
+        models: Mapping[str, str] | None = None,
     ) -> None:
         self.view = view
         self.rules = rules
@@ -204,6 +205,8 @@ class Search:
         self.deadline = time.perf_counter() + level.time_cap * budget
         self.simulations = 0
         self.steps = 0
+        self.models = dict(models or {})
+        self.predictions: dict[str, dict[str, PlaceOrders]] = {}
 
     # ------------------------------------------------------------------ helpers
     def exhausted(self) -> bool:
@@ -224,12 +227,14 @@ class Search:
 
     def policy(self, seed: int, styles: Mapping[str, Personality] | None = None) -> RolloutPolicy:
         """The rollout policy of one simulation: I play with my own style."""
-        return RolloutPolicy(seed, {self.me: self.style, **(styles or {})}, self.level.model)
+        styles = {self.me: self.style, **(styles or {})}
+        return RolloutPolicy(seed, styles, self.level.model, self.models)
 
-    def model(self, style: Personality | None = None) -> ModelBot:
-        """A bot of the level's model policy with ``style`` (default: mine) for plans and
-        predictions."""
-        return model_bot(self.level.model, self.rnd.getrandbits(32), style or self.style)
+    def model(self, style: Personality | None = None, house: str | None = None) -> ModelBot:
+        """A bot of the model policy ``house`` is predicted with (default: the level's) with
+        ``style`` (default: mine) for plans and predictions."""
+        model = self.models.get(house, self.level.model) if house else self.level.model
+        return model_bot(model, self.rnd.getrandbits(32), style or self.style)
 
     # ------------------------------------------------------------------ Planning (4)
     def orders(self) -> PlaceOrders:
@@ -245,7 +250,7 @@ class Search:
             place(state, self.me, placement)
             for house, other in field.items():
                 place(state, house, other)
-            policy = RolloutPolicy(seed, {self.me: style}, self.level.model)
+            policy = RolloutPolicy(seed, {self.me: style}, self.level.model, self.models)
             row.append(self.simulate(action_phase(state), policy)[self.me])
             if self.exhausted():
                 break
@@ -277,18 +282,25 @@ class Search:
         return out[: self.level.order_candidates]
 
     def predicted_orders(self, base: State) -> dict[str, PlaceOrders]:
-        """The order placement of every other house with units, as the model policy would
-        place it (4.1: the areas, tokens and star limits of the prompts are public)."""
+        """The order placement of every other house with units, as the model policy it is
+        predicted with would place it (4.1: the areas, tokens and star limits of the prompts
+        are public). A level that reads its opponents (``Difficulty.read_opponents``) keeps
+        every model's prediction in ``predictions`` for ``opponents.OpponentModels``."""
         areas = order_areas(base)
         houses = tuple(h for h in tracks.turn_order(base) if h in areas and h != self.me)
         step = OrderPlacement(houses, tuple((h, tuple(areas[h])) for h in houses))
         out = {}
         for house in houses:
             prompt = step.prompt_for(base, house)
-            bot = self.model(BASELINE)
-            placement = bot.place_orders(situation(base, house, prompt), prompt.data)
-            assert isinstance(placement, PlaceOrders)
-            out[house] = placement
+            sit = situation(base, house, prompt)
+            own = self.models.get(house, self.level.model)
+            for model in MODELS if self.level.read_opponents else (own,):
+                placement = model_bot(model, self.rnd.getrandbits(32)).place_orders(
+                    sit, prompt.data
+                )
+                assert isinstance(placement, PlaceOrders)
+                self.predictions.setdefault(model, {})[house] = placement
+            out[house] = self.predictions[own][house]
         return out
 
     # ------------------------------------------------------------------ Action phase (5)
@@ -384,7 +396,8 @@ class Search:
     def predicted_card(self, base: State, choice: ChooseHouseCards, house: str) -> str:
         """The card the model policy would choose for ``house`` here."""
         prompt = choice.prompt_for(base, house)
-        action = self.model(BASELINE).choose_house_card(situation(base, house, prompt), prompt.data)
+        bot = self.model(BASELINE, house)
+        action = bot.choose_house_card(situation(base, house, prompt), prompt.data)
         assert isinstance(action, Choose)
         return action.option
 
@@ -449,7 +462,7 @@ class Search:
     def predicted_bid(self, base: State, house: str, track: str) -> int:
         """What the model policy would bid for ``house`` on ``track``."""
         data = {"track": track, "min": 0, "max": base.power[house]}
-        action = self.model(BASELINE).bid(situation(base, house), data)
+        action = self.model(BASELINE, house).bid(situation(base, house), data)
         assert isinstance(action, Bid)
         return action.amount
 

@@ -18,6 +18,7 @@ from ..engine.raid import ResolveRaid
 from . import legal
 from .difficulty import NORMAL, Difficulty
 from .learned.model import learned_weights
+from .opponents import OpponentModels
 from .personality import BALANCED, AIPersonality
 from .rollout import model_bot
 from .search import Search
@@ -29,7 +30,8 @@ SEARCHED_ACTIONS = ("raid", "consolidate_power", "declare_support")
 class StrongBot:
     """A search-based AI seat (see module docstring). Deterministic for a given ``seed``:
     its work per decision is counted, not timed (``Difficulty``); ``last`` is the search of
-    the latest decision (None when it did not search)."""
+    the latest decision (None when it did not search); ``opponents`` the model each other
+    house plays like, for a level that reads them."""
 
     def __init__(
         self,
@@ -43,6 +45,7 @@ class StrongBot:
         self.name = level.id if personality is BALANCED else f"{level.id}-{personality.id}"
         self.fallback = model_bot(level.model, self.rnd.getrandbits(32), personality.style())
         self.last: Search | None = None
+        self.opponents = OpponentModels(level.model) if level.read_opponents else None
 
     def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
         """Answer ``view["prompt"]`` from the view alone (protocol.Player)."""
@@ -51,6 +54,8 @@ class StrongBot:
         if level.blunder and self.rnd.random() < level.blunder:
             return legal.random_action(view, rules, self.rnd)
         kind = view["prompt"]["kind"]
+        if self.opponents is not None:
+            self.opponents.observe(view, rules)
         learned = learned_weights() if level.learned else None
         search = Search(
             view,
@@ -62,8 +67,11 @@ class StrongBot:
             budget,
             self.personality.conviction,
             learned,
+            self.opponents.models() if self.opponents is not None else None,
         )
         action = self.searched(search, kind, view, rules)
+        if search.predictions and self.opponents is not None:
+            self.opponents.expect(view["round"], search.predictions, rules)
         self.last = search
         return action if action is not None else self.fallback.decide(view, rules, budget)
 
