@@ -1,7 +1,9 @@
 """Search for the strong AI: simulations of the real engine on determinized states.
 
 The level's *model* policy (``Difficulty.model``: the baseline AI for Normal, the Standard AI
-for Hard) makes the plans, predictions and simulated play named below.
+for Hard) makes the plans, predictions and simulated play named below; a house named in
+``models`` (Hard's reading of its opponents, ``opponents``) is predicted and simulated with the
+model given there instead.
 
 - **Orders (4)**: candidate order sets for the seat come from the model policy in its own
   style and in bolder and warier variants, and from single-area changes of its plan; the other
