@@ -232,10 +232,14 @@ class Search:
         styles = {self.me: self.style, **(styles or {})}
         return RolloutPolicy(seed, styles, self.level.model, self.models)
 
+    def model_of(self, house: str) -> str:
+        """The model policy ``house`` is predicted and simulated with."""
+        return self.models.get(house, self.level.model)
+
     def model(self, style: Personality | None = None, house: str | None = None) -> ModelBot:
         """A bot of the model policy ``house`` is predicted with (default: the level's) with
         ``style`` (default: mine) for plans and predictions."""
-        model = self.models.get(house, self.level.model) if house else self.level.model
+        model = self.model_of(house) if house else self.level.model
         return model_bot(model, self.rnd.getrandbits(32), style or self.style)
 
     # ------------------------------------------------------------------ Planning (4)
@@ -295,7 +299,7 @@ class Search:
         for house in houses:
             prompt = step.prompt_for(base, house)
             sit = situation(base, house, prompt)
-            own = self.models.get(house, self.level.model)
+            own = self.model_of(house)
             for model in MODELS if self.level.read_opponents else (own,):
                 placement = model_bot(model, self.rnd.getrandbits(32)).place_orders(
                     sit, prompt.data
