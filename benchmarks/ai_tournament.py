@@ -16,7 +16,10 @@ standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seat
 hard-learned-vs-hard (Hard with the learned evaluation against five Hard without it); Mother of
 Dragons at 8 players (issue 12): mod8-hard-vs-baseline (Hard's house rotating over the 8) and
 mod8-hard-targaryen (Hard as Targaryen), each against 7 baseline AIs.
-``--games`` is per scenario; ``--games-for name=N`` overrides one scenario.
+``--games`` is per scenario; ``--games-for name=N`` overrides one scenario. A long scenario can
+be played in parts: ``--first K`` starts at game K, ``--record FILE`` keeps every finished game in
+FILE (a stopped run started again with the same FILE plays only the games not in it yet), and
+``--merge FILE ...`` prints the report of the recorded games (``tournament_records``).
 """
 
 from __future__ import annotations
@@ -29,11 +32,13 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
 
+import tournament_records as records
 import westeros_ai_personalities.plugin as personalities_plugin
 from westeros.ai import BaselineBot, PassiveBot, Player, RandomBot, play_game
 from westeros.ai.difficulty import EASY, HARD, HARD_LEARNED, NORMAL, Difficulty
@@ -132,6 +137,8 @@ def play(job: tuple[str, int, bool]) -> dict[str, Any]:
     record = play_game(rules, seats, SEED_BASE + game, options, budget=BUDGET)
     return {
         "scenario": scenario,
+        "game": game,
+        "tides": tides,
         "seats": record.seats,
         "winner": record.winner,
         "castles": record.castles,
@@ -393,18 +400,69 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tides", action="store_true", help="play with Tides of Battle")
+    parser.add_argument("--first", type=int, default=0, help="number of the first game played")
+    parser.add_argument("--record", type=Path, help="append each finished game to this file")
+    parser.add_argument(
+        "--merge", type=Path, nargs="+", help="report the games recorded in these files instead"
+    )
     args = parser.parse_args()
+    if args.merge:
+        try:
+            summaries = records.load(args.merge)
+        except (OSError, records.RecordError) as exc:
+            parser.exit(2, f"cannot merge: {exc}\n")
+        chosen = sorted({g["scenario"] for g in summaries})
+        print_results(chosen, summaries)
+        parts = ", ".join(str(p) for p in args.merge)
+        print(f"\n{len(summaries)} games merged from {parts} (code {summaries[0]['code']})")
+        return
     chosen = args.scenario or [*SCENARIOS, *MOD_SCENARIOS]
     counts = {s: args.games for s in chosen}
     for item in args.games_for:
         name, _, value = item.partition("=")
         counts[name] = int(value)
-    jobs = [(s, g, args.tides) for s in chosen for g in range(counts[s])]
+    jobs = [(s, g, args.tides) for s in chosen for g in range(args.first, args.first + counts[s])]
     jobs.sort(key=lambda j: -("hard" in j[0]))  # long games first: both cores stay busy
+    code = records.code_digest()
+    kept = recorded(parser, args.record, code, args.tides)
+    known = {(g["scenario"], g["game"]) for g in kept}
+    jobs = [j for j in jobs if (j[0], j[1]) not in known]
     started = time.perf_counter()
+    summaries = [g for g in kept if g["scenario"] in chosen]
     with ProcessPoolExecutor(args.workers) as pool:
-        summaries = list(pool.map(play, jobs, chunksize=1))
+        for done in as_completed([pool.submit(play, job) for job in jobs]):
+            summary = {**done.result(), "code": code}
+            if args.record is not None:
+                records.append(args.record, summary)
+            summaries.append(summary)
     elapsed = time.perf_counter() - started
+    print_results(chosen, sorted(summaries, key=lambda g: (g["scenario"], g["game"])))
+    before = f", {len(summaries) - len(jobs)} recorded before" if kept else ""
+    print(f"\n{len(jobs)} games in {elapsed / 60:.1f} min on {args.workers} worker(s){before}")
+
+
+def recorded(
+    parser: argparse.ArgumentParser, path: Path | None, code: str, tides: bool
+) -> list[dict[str, Any]]:
+    """The games already in the record file ``path``: a stopped run goes on where it stopped,
+    with the same code and options only."""
+    if path is None or not path.exists():
+        return []
+    try:
+        kept = records.load([path])
+    except (OSError, records.RecordError) as exc:
+        parser.exit(2, f"cannot go on with {path}: {exc}\n")
+    if kept and (kept[0]["code"], kept[0]["tides"]) != (code, tides):
+        parser.exit(
+            2,
+            f"{path} was recorded by other code or options (code {kept[0]['code']}, tides "
+            f"{kept[0]['tides']}; now code {code}, tides {tides}): record to a new file\n",
+        )
+    return kept
+
+
+def print_results(chosen: Sequence[str], summaries: list[dict[str, Any]]) -> None:
+    """The report of every scenario in ``chosen`` and the acceptance lines they cover."""
     results = {}
     for scenario in chosen:
         games = [g for g in summaries if g["scenario"] == scenario]
@@ -413,7 +471,6 @@ def main() -> None:
             behaviour_report(games)
     easy = [t for r in results.values() if "easy" in r for t in r["easy"]["t"]]
     acceptance(results, easy)
-    print(f"\n{len(jobs)} games in {elapsed / 60:.1f} min on {args.workers} worker(s)")
 
 
 if __name__ == "__main__":

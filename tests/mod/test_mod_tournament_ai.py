@@ -5,6 +5,8 @@ over all 8 houses game by game, or Hard always on Targaryen."""
 from __future__ import annotations
 
 import importlib.util
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -15,12 +17,14 @@ HOUSES = {"stark", "greyjoy", "lannister", "baratheon", "tyrell", "martell", "ar
 
 
 @pytest.fixture(scope="module")
-def tournament() -> ModuleType:
+def tournament() -> Iterator[ModuleType]:
+    sys.path.insert(0, str(BENCHMARK.parent))  # its sibling module tournament_records
     spec = importlib.util.spec_from_file_location("ai_tournament", BENCHMARK)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    yield module
+    sys.path.remove(str(BENCHMARK.parent))
 
 
 def hard_house(tournament: ModuleType, scenario: str, game: int) -> str:
