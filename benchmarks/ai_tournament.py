@@ -411,6 +411,8 @@ def main() -> None:
             summaries = records.load(args.merge)
         except (OSError, records.RecordError) as exc:
             parser.exit(2, f"cannot merge: {exc}\n")
+        if not summaries:
+            parser.exit(2, "cannot merge: no game is recorded in these files\n")
         chosen = sorted({g["scenario"] for g in summaries})
         print_results(chosen, summaries)
         parts = ", ".join(str(p) for p in args.merge)

@@ -114,3 +114,11 @@ def test_a_record_cut_short_is_named(parts: tuple[Path, Path, str], tmp_path: Pa
     refused = tournament("--merge", str(cut))
     assert refused.returncode == 2
     assert f"{cut}, line 2 is not a complete game record" in refused.stderr
+
+
+def test_files_without_a_game_are_refused(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    refused = tournament("--merge", str(empty))
+    assert refused.returncode == 2
+    assert "no game is recorded" in refused.stderr
