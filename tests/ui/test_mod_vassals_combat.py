@@ -51,6 +51,8 @@ def play_until_vassal_card(session: GameSession) -> dict[str, Any]:
         if house == VASSAL and prompt.kind == "choose_house_card":
             return session.hub.view(PERSON)["answering_for"][VASSAL]["prompt"]
         view = session.hub.view(house)
+        if view["prompt"] is None:  # an AI moved since ``state`` was read: look again
+            continue
         if prompt.kind == "claim_vassals":
             claim = [VASSAL] if VASSAL in prompt.data["vassals"] else []
             action = {"kind": "claim_vassals", "vassals": claim}
