@@ -64,7 +64,10 @@ def load(paths: Iterable[Path]) -> list[dict[str, Any]]:
                 record = json.loads(line)
                 key = (str(record["scenario"]), int(record["game"]))
                 shared = {k: record[k] for k in ("code", "tides")}
-                record["times"].items()
+                record["times"] = {
+                    house: [(t, kind) for kind, ts in kinds.items() for t in ts]
+                    for house, kinds in record["times"].items()
+                }
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 raise RecordError(f"{where} is not a complete game record ({exc})") from exc
             if first is None:
@@ -77,9 +80,5 @@ def load(paths: Iterable[Path]) -> list[dict[str, Any]]:
             if key in seen:
                 raise RecordError(f"{where} repeats game {key[1]} of {key[0]} ({seen[key]})")
             seen[key] = where
-            record["times"] = {
-                house: [(t, kind) for kind, ts in kinds.items() for t in ts]
-                for house, kinds in record["times"].items()
-            }
             games.append(record)
     return games

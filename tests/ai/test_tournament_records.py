@@ -31,6 +31,13 @@ def figures(output: str) -> list[str]:
     return [line for line in output.splitlines() if any(k in line for k in keep)]
 
 
+def with_other_code(source: Path, copy: Path) -> Path:
+    """``copy`` holds the games of ``source`` as if another version of the code played them."""
+    games = [json.loads(line) for line in source.read_text().splitlines()]
+    copy.write_text("".join(json.dumps({**g, "code": "0" * 16}) + "\n" for g in games))
+    return copy
+
+
 @pytest.fixture(scope="module")
 def parts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     folder = tmp_path_factory.mktemp("records")
@@ -77,9 +84,7 @@ def test_a_record_of_other_code_is_not_gone_on_with(
     parts: tuple[Path, Path, str], tmp_path: Path
 ) -> None:
     first, _, _ = parts
-    other = tmp_path / "other.jsonl"
-    lines = [json.loads(line) for line in first.read_text().splitlines()]
-    other.write_text("".join(json.dumps({**r, "code": "0" * 16}) + "\n" for r in lines))
+    other = with_other_code(first, tmp_path / "other.jsonl")
     refused = tournament("--games", "4", "--record", str(other))
     assert refused.returncode == 2
     assert "was recorded by other code or options" in refused.stderr
@@ -98,9 +103,7 @@ def test_parts_played_by_other_code_are_refused(
     parts: tuple[Path, Path, str], tmp_path: Path
 ) -> None:
     first, second, _ = parts
-    other = tmp_path / "other.jsonl"
-    records = [json.loads(line) for line in second.read_text().splitlines()]
-    other.write_text("".join(json.dumps({**r, "code": "0" * 16}) + "\n" for r in records))
+    other = with_other_code(second, tmp_path / "other.jsonl")
     refused = tournament("--merge", str(first), str(other))
     assert refused.returncode == 2
     assert f"{other}, line 1 was played by other code" in refused.stderr
