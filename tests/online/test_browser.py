@@ -133,9 +133,14 @@ def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
         page.wait_for_url(f"**/lobbies/{lobby_id}")
         page.get_by_test_id("ready").click()
         expect(page.get_by_test_id(f"seat-{house}")).to_have_text(names[house])
+        expect(page.locator("tr", has=page.get_by_test_id(f"seat-{house}"))).to_contain_text(
+            "ready"
+        )
         pages[house] = page
     host = people[HOST].new_page()
     host.goto(f"{server}/lobbies/{lobby_id}")
+    expect(host.get_by_test_id("start")).to_be_visible()
+    expect(host.get_by_test_id("take-random")).to_be_hidden()  # every open seat is taken
     host.get_by_test_id("start").click()
     expect(host.get_by_test_id("play")).to_be_visible()
     pages[HOST] = host
@@ -212,3 +217,41 @@ def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
     assert EVIL_CHAT in _chat_texts(pages["greyjoy"])
     refused = spectator.goto(f"{server}/games/{game_id}/replay/stark")
     assert refused is not None and refused.status == 403
+
+
+def test_a_lobby_offers_no_button_or_form_before_its_script_listens(
+    server: str, launch_chromium: Any
+) -> None:
+    """A person who clicks "I am ready" or types a name while the page's script is still
+    loading must not lose the click or the name (CI saw a ready click lost that way): the
+    lobby's buttons stay hidden and the forms disabled until lobby.js has read the lobby."""
+    from playwright.sync_api import expect
+
+    browser = launch_chromium(CHROMIUM, CHROMIUM_ARGS)
+    context = browser.new_context()
+    _register(context, server, "Cersei")
+    created = _api(
+        context,
+        server,
+        "/api/lobbies",
+        {"players": 3, "house": HOST, "open_houses": [HOST, "stark"], "ai_level": "baseline"},
+    )
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/static/js/online/lobby.js", lambda route: held.append(route))
+    page.goto(f"{server}/lobbies/{created['lobby']['id']}", wait_until="commit")
+    deadline = time.monotonic() + 30
+    while not held:
+        assert time.monotonic() < deadline, "the page never asked for lobby.js"
+        page.wait_for_timeout(50)
+    for button in ("ready", "take-random", "start"):
+        expect(page.get_by_test_id(button)).to_be_hidden()
+    expect(page.locator("#identity input[name=name]")).to_be_disabled()
+    expect(page.locator("#identity button[type=submit]")).to_be_disabled()
+    held[0].continue_()
+    for button in ("ready", "take-random", "start"):  # stark's seat is still free
+        expect(page.get_by_test_id(button)).to_be_visible()
+    expect(page.locator("#identity input[name=name]")).to_have_value("Cersei")
+    expect(page.locator("#identity button[type=submit]")).to_be_enabled()
+    page.get_by_test_id("ready").click()
+    expect(page.locator("tr", has=page.get_by_test_id(f"seat-{HOST}"))).to_contain_text("ready")

@@ -80,12 +80,18 @@ export function lobbySocket(lobbyId, onMessage) {
   return api;
 }
 
+/** Enable a form's fields, which its page serves disabled until a script listens to it. */
+export function enableForm(form) {
+  for (const field of form.elements) field.disabled = false;
+}
+
 /** Wire the identity form (name and, on another device, the key). */
 export function identityForm(onChange) {
   const form = document.getElementById("identity");
   const status = document.getElementById("identity-status");
   if (!form) return;
   form.elements.name.value = storedName();
+  enableForm(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {

@@ -1,7 +1,7 @@
 // The online front page: the list of open and running games, and the create form.
 import { h } from "../dom.js";
 import { loadCatalog, t } from "../i18n.js";
-import { ensurePlayer, get, identityForm, post, showError } from "./api.js";
+import { enableForm, ensurePlayer, get, identityForm, post, showError } from "./api.js";
 
 async function refresh() {
   const list = document.getElementById("games");
@@ -55,6 +55,7 @@ async function main() {
       showError("create-error", error);
     }
   });
+  enableForm(form);
   await refresh();
   setInterval(refresh, 5000);
 }

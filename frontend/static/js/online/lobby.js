@@ -61,8 +61,10 @@ function render(lobby, roster) {
     return h("tr", {}, ...cells);
   });
   document.getElementById("seats").replaceChildren(...rows);
-  document.getElementById("start").hidden = !you.host || lobby.status !== "open";
-  document.getElementById("ready").hidden = !you.house || lobby.status !== "open";
+  const open = lobby.status === "open";
+  document.getElementById("take-random").hidden = !open || !lobby.seats.some((s) => s.open && !s.player);
+  document.getElementById("start").hidden = !you.host || !open;
+  document.getElementById("ready").hidden = !you.house || !open;
   const play = document.getElementById("play");
   play.hidden = !(lobby.status === "running" && you.house);
   if (lobby.game_id && you.house)
