@@ -142,12 +142,23 @@ class Situation:
             if self.occupant(a) == house and kind in self.rules.kind(a).supports
         ]
 
+    @cached_property
+    def _support(self) -> dict[tuple[str, str, str | None], int]:
+        """``support_potential`` of the questions asked so far (the state stays as it is)."""
+        return {}
+
     def support_potential(self, target: str, house: str, exclude: str | None = None) -> int:
         """Strength ``house``'s neighbouring units could add by supporting in ``target``."""
-        castle = self.is_castle(target)
-        return sum(
-            self.area_strength(a, castle) for a in self.supporters(target, house) if a != exclude
-        )
+        key = (target, house, exclude)
+        found = self._support.get(key)
+        if found is None:
+            castle = self.is_castle(target)
+            found = self._support[key] = sum(
+                self.area_strength(a, castle)
+                for a in self.supporters(target, house)
+                if a != exclude
+            )
+        return found
 
     @cached_property
     def _attacks(self) -> dict[tuple[str, str], tuple[int, str]]:
