@@ -68,7 +68,9 @@ LONE: dict[str, tuple[str, str]] = {
     "hard-learned-vs-hard": (HARD_LEARNED.id, "hard"),
 }
 FIELD = ("standard", "baseline", "normal")
-"""The mixed field of hard-vs-field, seat by seat round the table."""
+"""The mixed field of hard-vs-field, seat by seat round the table; the field turns one seat
+after every round of the table (six games), so that each of Hard's houses meets every level
+in every other house equally often."""
 SCENARIOS = (*LONE, "hard-vs-field", "all-baseline", "personalities")
 LEVELS: dict[str, Difficulty] = {
     "easy": EASY,
@@ -117,7 +119,8 @@ def lineup(scenario: str, game: int) -> list[Player]:
         return seats[-shift:] + seats[:-shift] if shift else seats
     seat = game % PLAYERS
     if scenario == "hard-vs-field":
-        others = [FIELD[(game + k) % len(FIELD)] for k in range(PLAYERS - 1)]
+        turn = game // PLAYERS
+        others = [FIELD[(turn + k) % len(FIELD)] for k in range(PLAYERS - 1)]
         kinds = [*others[:seat], "hard", *others[seat:]]
         return [make(kind, game * 10 + i) for i, kind in enumerate(kinds)]
     lone, field = LONE[scenario]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -26,6 +29,19 @@ def rules() -> Ruleset:
 def rules_no_ports() -> Ruleset:
     """The base game with the ports plugin disabled."""
     return build_ruleset(disable=["westeros_ports"])
+
+
+@pytest.fixture(scope="module")
+def tournament() -> Iterator[ModuleType]:
+    """``benchmarks/ai_tournament.py`` as a module (its scenarios' seats and rules)."""
+    benchmark = Path(__file__).resolve().parents[1] / "benchmarks" / "ai_tournament.py"
+    sys.path.insert(0, str(benchmark.parent))  # its sibling module tournament_records
+    spec = importlib.util.spec_from_file_location("ai_tournament", benchmark)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    yield module
+    sys.path.remove(str(benchmark.parent))
 
 
 @pytest.fixture(scope="session")

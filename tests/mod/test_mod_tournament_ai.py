@@ -4,27 +4,9 @@ over all 8 houses game by game, or Hard always on Targaryen."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
-import pytest
-
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "ai_tournament.py"
 HOUSES = {"stark", "greyjoy", "lannister", "baratheon", "tyrell", "martell", "arryn", "targaryen"}
-
-
-@pytest.fixture(scope="module")
-def tournament() -> Iterator[ModuleType]:
-    sys.path.insert(0, str(BENCHMARK.parent))  # its sibling module tournament_records
-    spec = importlib.util.spec_from_file_location("ai_tournament", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    yield module
-    sys.path.remove(str(BENCHMARK.parent))
 
 
 def hard_house(tournament: ModuleType, scenario: str, game: int) -> str:
