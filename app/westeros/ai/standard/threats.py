@@ -23,7 +23,6 @@ class ThreatMap:
 
     def __init__(self, sit: Situation) -> None:
         self.sit = sit
-        self._attack: dict[tuple[str, str], float] = {}
 
     def support(self, target: str, house: str, exclude: str | None = None) -> float:
         """Strength ``house``'s units next to ``target`` could add as Support (5.4.1)."""
@@ -31,16 +30,12 @@ class ThreatMap:
 
     def attack(self, house: str, target: str) -> float:
         """The strongest attack ``house`` could bring on ``target`` next: its strongest march
-        there with a March bonus, plus its other neighbouring support (worked out once)."""
-        found = self._attack.get((house, target))
-        if found is None:
-            best = self.sit._attacks.get((house, target))
-            found = 0.0
-            if best is not None:
-                strength, origin = best
-                found = strength + MARCH_BONUS + self.support(target, house, exclude=origin)
-            self._attack[house, target] = found
-        return found
+        there with a March bonus, plus its other neighbouring support."""
+        best = self.sit._attacks.get((house, target))
+        if best is None:
+            return 0.0
+        strength, origin = best
+        return strength + MARCH_BONUS + self.support(target, house, exclude=origin)
 
     def attack_on(self, area: str, arriving: float) -> float:
         """How far the strongest enemy attack on ``area`` would exceed ``arriving`` strength."""
