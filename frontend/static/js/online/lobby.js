@@ -9,6 +9,9 @@ const base = `/api/lobbies/${encodeURIComponent(lobbyId)}`;
 let you = { house: null, host: false };
 let chat;
 
+/** A seat open for a person that nobody has taken yet. */
+const isFree = (seat) => seat.open && !seat.player;
+
 async function act(path, body) {
   try {
     const data = await post(`${base}/${path}`, body);
@@ -27,7 +30,7 @@ function addInvite(house, link) {
 
 function invites(lobby) {
   const stored = JSON.parse(sessionStorage.getItem(`westeros.invites.${lobbyId}`) || "{}");
-  const free = new Set(lobby.seats.filter((s) => s.open && !s.player).map((s) => s.house));
+  const free = new Set(lobby.seats.filter(isFree).map((s) => s.house));
   const items = Object.entries(stored)
     .filter(([house]) => free.has(house))
     .map(([house, link]) =>
@@ -51,7 +54,7 @@ function render(lobby, roster) {
       h("td", {}, connected.get(seat.house) ? t("connected") : seat.player ? t("disconnected") : ""),
     ];
     const buttons = [];
-    if (seat.open && !seat.player && lobby.status === "open")
+    if (isFree(seat) && lobby.status === "open")
       buttons.push(h("button", { class: "button button-small", onclick: () => act("take", { house: seat.house }) }, t("Take")));
     if (you.host && seat.player && !seat.host)
       buttons.push(h("button", { class: "button button-small", onclick: () => act("kick", { house: seat.house }) }, t("Give to the AI")));
@@ -62,7 +65,7 @@ function render(lobby, roster) {
   });
   document.getElementById("seats").replaceChildren(...rows);
   const open = lobby.status === "open";
-  document.getElementById("take-random").hidden = !open || !lobby.seats.some((s) => s.open && !s.player);
+  document.getElementById("take-random").hidden = !open || !lobby.seats.some(isFree);
   document.getElementById("start").hidden = !you.host || !open;
   document.getElementById("ready").hidden = !you.house || !open;
   const play = document.getElementById("play");
