@@ -177,14 +177,15 @@ class Situation:
                     out[key] = (value, origin)
         return out
 
-    def attack_potential(self, house: str, target: str) -> float:
+    def attack_potential(self, house: str, target: str, support_share: float = 0.5) -> float:
         """How hard ``house`` could attack ``target`` next: its strongest march there, +1 for
-        a March bonus, half of its other neighbouring strength as support (5.4.2)."""
+        a March bonus, ``support_share`` of its other neighbouring strength as support
+        (5.4.2)."""
         best = self._attacks.get((house, target))
         if best is None:
             return 0.0
         strength, origin = best
-        return strength + 1 + 0.5 * self.support_potential(target, house, exclude=origin)
+        return strength + 1 + support_share * self.support_potential(target, house, exclude=origin)
 
     @cached_property
     def _threats(self) -> dict[str, float]:

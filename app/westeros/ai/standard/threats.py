@@ -12,7 +12,6 @@ from functools import cached_property
 from ...engine import board
 from ..analysis import Situation
 
-MARCH_BONUS = 1
 SUPPORT_SHARE = 0.8
 """How much of the neighbouring strength a house is expected to turn into Support (a supporter
 cannot march at the same time)."""
@@ -31,11 +30,7 @@ class ThreatMap:
     def attack(self, house: str, target: str) -> float:
         """The strongest attack ``house`` could bring on ``target`` next: its strongest march
         there with a March bonus, plus its other neighbouring support."""
-        best = self.sit._attacks.get((house, target))
-        if best is None:
-            return 0.0
-        strength, origin = best
-        return strength + MARCH_BONUS + self.support(target, house, exclude=origin)
+        return self.sit.attack_potential(house, target, SUPPORT_SHARE)
 
     def attack_on(self, area: str, arriving: float) -> float:
         """How far the strongest enemy attack on ``area`` would exceed ``arriving`` strength."""
