@@ -54,15 +54,13 @@ def normalise(lang: str | None) -> str | None:
 
 
 class Catalogs:
-    """The translations found in ``folders`` (earlier folders win), loaded once per language."""
+    """The translations found in ``folders`` (earlier folders win), loaded once per language.
+    The catalogs ship with the game and its plugins, so the languages are read once, here."""
 
     def __init__(self, folders: Iterable[str | Path]) -> None:
         self.folders = tuple(Path(f) for f in folders)
         self._cache: dict[str, gettext.NullTranslations] = {}
         self._lock = threading.Lock()
-
-    def languages(self) -> list[str]:
-        """Every language with a compiled catalog, plus English, sorted."""
         found = {SOURCE_LANGUAGE}
         for folder in self.folders:
             if folder.is_dir():
@@ -71,7 +69,11 @@ class Catalogs:
                     for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.[mp]o")
                     if normalise(p.parent.parent.name) == p.parent.parent.name
                 )
-        return sorted(found)
+        self._languages = tuple(sorted(found))
+
+    def languages(self) -> list[str]:
+        """Every language with a catalog, plus English, sorted."""
+        return list(self._languages)
 
     def translations(self, lang: str) -> gettext.NullTranslations:
         """The merged catalog of ``lang`` (NullTranslations for English or an unknown one)."""
