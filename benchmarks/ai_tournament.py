@@ -64,6 +64,9 @@ LONE: dict[str, tuple[str, str]] = {
     "standard-vs-baseline": ("standard", "baseline"),
     "hard-vs-standard": ("hard", "standard"),
     "standard-vs-hard": ("standard", "hard"),
+    # Whether the lightest search holds its own against the strongest, either way round.
+    "normal-vs-hard": ("normal", "hard"),
+    "hard-vs-normal": ("hard", "normal"),
     # The learned evaluation (issue 15, point 2): Hard with it against five Hard without it.
     "hard-learned-vs-hard": (HARD_LEARNED.id, "hard"),
 }
