@@ -287,6 +287,12 @@ class Search:
             add(placement, self.style)
         return out[: self.level.order_candidates]
 
+    def predict(self) -> dict[str, dict[str, PlaceOrders]]:
+        """The other houses' orders at this Planning view as every model this level reads
+        them with predicts them (model → house → orders), as ``orders`` would."""
+        self.predicted_orders(determinize(self.view, self.rules, self.rnd))
+        return self.predictions
+
     def predicted_orders(self, base: State) -> dict[str, PlaceOrders]:
         """The order placement of every other house with units, as the model policy it is
         predicted with would place it (4.1: the areas, tokens and star limits of the prompts

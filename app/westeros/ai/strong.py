@@ -8,7 +8,7 @@ Ruleset only; all the states it simulates are sampled from that view (``determin
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..engine.actions import Action, Choose
@@ -56,12 +56,39 @@ class StrongBot:
         kind = view["prompt"]["kind"]
         if self.opponents is not None:
             self.opponents.observe(view, rules)
-        learned = learned_weights() if level.learned else None
-        search = Search(
+        search = self.search(view, rules, budget)
+        action = self.searched(search, kind, view, rules)
+        if search.predictions and self.opponents is not None:
+            self.opponents.expect(view["round"], search.predictions, rules)
+        self.last = search
+        return action if action is not None else self.fallback.decide(view, rules, budget)
+
+    @property
+    def remembers(self) -> bool:
+        """Does this seat read the other houses over the game (``session.seats.Recalling``)?"""
+        return self.opponents is not None
+
+    def recall(self, past: Iterable[tuple[View, View]], rules: Ruleset) -> None:
+        """Read the other houses from the rounds played before this seat was taken (a resumed
+        game, a seat taken over): at each earlier Planning view (4) predict their orders with
+        every model, as a decision there would have, and score the predictions against the
+        orders revealed (4.1)."""
+        if self.opponents is None:
+            return
+        for planning, revealed in past:
+            predictions = self.search(planning, rules, 0.0).predict()
+            self.opponents.expect(planning["round"], predictions, rules)
+            self.opponents.observe(revealed, rules)
+
+    def search(self, view: View, rules: Ruleset, budget: float) -> Search:
+        """A search of one decision at ``view``, in this seat's level, personality and reading
+        of the other houses."""
+        learned = learned_weights() if self.level.learned else None
+        return Search(
             view,
             rules,
             random.Random(self.rnd.getrandbits(64)),
-            level,
+            self.level,
             self.personality.style(),
             learned or self.personality.weights(),
             budget,
@@ -69,11 +96,6 @@ class StrongBot:
             learned,
             self.opponents.models() if self.opponents is not None else None,
         )
-        action = self.searched(search, kind, view, rules)
-        if search.predictions and self.opponents is not None:
-            self.opponents.expect(view["round"], search.predictions, rules)
-        self.last = search
-        return action if action is not None else self.fallback.decide(view, rules, budget)
 
     def searched(self, search: Search, kind: str, view: View, rules: Ruleset) -> Action | None:
         """The search's answer for the prompt kinds this level searches, else None."""

@@ -37,8 +37,9 @@ from .errors import (
     error_reply,
 )
 from .hub import Deliver, Narrator, SeatHub, plain_narrator
+from .memory import planning_rounds
 from .messages import Parsed, parse_message, reply_id
-from .seats import AiFactory, Human, Player, check_seat
+from .seats import AiFactory, Human, Player, Recalling, check_seat
 
 log = logging.getLogger("westeros.session")
 
@@ -95,6 +96,8 @@ class GameSession:
         self._observers: list[Callable[[Accepted], None]] = []
         self.hub = SeatHub(state, self._lock)
         self._rnd = random.Random()
+        self._recalled: dict[str, Recalling] = {}
+        self._memory_lock = threading.Lock()
         self.resumed_from = 0  # the snapshot a resumed game was rebuilt from (0: first state)
 
     # ------------------------------------------------------------------ construction
@@ -159,8 +162,7 @@ class GameSession:
                 players[seat.house] = humans.get(seat.house, Human(seat.name))
 
         def earlier() -> History:
-            stored, entries = store.game_log(game_id)
-            timeline = Timeline(store.first_state(stored), entries[: state.serial])
+            timeline = session.timeline_to(state.serial)
             if timeline.final.hash() != state.hash():
                 raise CorruptGame(f"game {game_id!r}: its log does not lead to its snapshot")
             return timeline.history()
@@ -339,6 +341,31 @@ class GameSession:
             self._accept(accepted)
             return accepted
 
+    def _remind(self, seat: str, player: Recalling, state: State) -> None:
+        """Show an AI that remembers what its seat saw at the earlier Plannings and reveals
+        (``memory``), once per player: before its first decision in this session (a resumed
+        game, a seat taken over). If the log cannot be re-run, that is logged and the AI plays
+        on without it."""
+        with self._memory_lock:
+            if self._recalled.get(seat) is player:
+                return
+            self._recalled[seat] = player
+        try:
+            past = planning_rounds(self.timeline_to(state.serial), seat)
+        except StoreError:
+            log.exception("the log of game %s could not be re-run for %s", self.game_id, seat)
+            return
+        try:
+            player.recall(past, state.rules)
+        except Exception:
+            log.exception("the AI of %s could not read game %s's past", seat, self.game_id)
+
+    def timeline_to(self, serial: int) -> Timeline:
+        """The game re-run from its stored log up to state ``serial``, every recorded hash
+        checked (``CorruptGame`` otherwise)."""
+        stored, entries = self.store.game_log(self.game_id)
+        return Timeline(self.store.first_state(stored), entries[:serial])
+
     def _accept(self, accepted: Accepted) -> None:
         """Make the committed ``accepted`` the current state; broadcast it (under the lock)."""
         old, new = self._state, accepted.state
@@ -366,6 +393,8 @@ class GameSession:
             if house not in pending(state):
                 return None
             view = self.hub.view(house)
+        if isinstance(player, Recalling) and player.remembers:
+            self._remind(self.seat_of(house), player, state)
         try:
             action = player.decide(view, state.rules, self.ai_budget)
             if not isinstance(action, Action):

@@ -4,7 +4,7 @@ connection act for that house."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from westeros.engine import Action, Ruleset
@@ -32,6 +32,22 @@ class AiPlayer(Protocol):
 
     def decide(self, view: Mapping[str, Any], rules: Ruleset, budget: float) -> Action:
         """The decision for the prompt in ``view``."""
+        ...
+
+
+@runtime_checkable
+class Recalling(Protocol):
+    """An AI that learns about the other houses over the game (Hard reads how each one plays,
+    ``westeros.ai.opponents``). When ``remembers``, it is shown, before its first decision in a
+    session, what its seat saw at each earlier Planning (4) and reveal (4.1) (``memory``): its
+    own views only, so a resumed game or a seat taken over mid-game plays on with that reading."""
+
+    remembers: bool
+
+    def recall(
+        self, past: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]], rules: Ruleset
+    ) -> None:
+        """Read the earlier rounds' (Planning view, reveal view) pairs."""
         ...
 
 
