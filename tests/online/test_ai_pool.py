@@ -4,12 +4,19 @@ seat's own view with an action the engine accepts."""
 
 from __future__ import annotations
 
-from westeros.ai import BALANCED
-from westeros.engine import player_view
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tests.server.test_session_memory import ROUNDS, played
+from westeros.ai import BALANCED, BaselineBot
+from westeros.ai.opponents import OpponentModels
+from westeros.engine import Ruleset, player_view
 from westeros.engine.flow import apply, pending
 from westeros.engine.setup import new_game
 from westeros.online.ai_pool import PooledAi, make_pool
 from westeros.plugins import build_ruleset
+from westeros.saves import open_store
 
 
 def test_a_pooled_ai_seat_answers_its_prompt_legally_from_another_process() -> None:
@@ -25,3 +32,34 @@ def test_a_pooled_ai_seat_answers_its_prompt_legally_from_another_process() -> N
     finally:
         pool.shutdown()
     assert state.serial >= 3
+
+
+def test_4_1_a_pooled_hard_seat_reads_the_other_houses_and_keeps_its_reading(
+    tmp_path: Path, rules: Ruleset
+) -> None:
+    """Online, Hard is made anew in the pool for each decision; its reading of the other
+    houses still goes from one decision to the next, and a seat it takes mid-game starts with
+    the earlier rounds read."""
+    store = open_store(f"sqlite:///{tmp_path / 'westeros.db'}")
+    session = played(store, rules, BaselineBot(3))
+    pool = make_pool(1)
+    try:
+        hard = PooledAi(pool, "hard", BALANCED, rules.plugins, {})
+        session.players["stark"] = hard
+        session.play_ai("stark")
+        assert hard.reading is not None
+        read = OpponentModels.from_json("standard", hard.reading).models()
+        assert set(read.values()) == {"baseline"}, read
+        assert len(read) >= 4, read
+        before = matched(hard.reading)
+        while session.state.round == ROUNDS + 1 and matched(hard.reading) == before:
+            session.play_ai(session.ai_pending()[0])
+        assert matched(hard.reading) > before, "round 5's reveal was read on top of the rest"
+    finally:
+        pool.shutdown()
+
+
+def matched(reading: Mapping[str, Any] | None) -> int:
+    """How many revealed orders some model predicted, over every house, in ``reading``."""
+    assert reading is not None
+    return sum(sum(counts.values()) for counts in reading["matches"].values())

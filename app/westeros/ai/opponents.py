@@ -79,6 +79,26 @@ class OpponentModels:
                 )
         self.expected = None
 
+    def to_json(self) -> dict[str, Any]:
+        """The reading so far, JSON-ready: an online seat's AI is made anew for each decision
+        in a pool process (``online.ai_pool``), so its reading travels with each decision."""
+        expected = self.expected
+        return {
+            "matches": {house: dict(counts) for house, counts in self.matches.items()},
+            "expected": None if expected is None else dataclasses.asdict(expected),
+        }
+
+    @classmethod
+    def from_json(cls, default: str, data: Mapping[str, Any]) -> OpponentModels:
+        """The reading ``to_json`` gave, for a level whose own model is ``default``."""
+        reading = cls(default)
+        for house, counts in data["matches"].items():
+            reading.matches[house].update(counts)
+        expected = data["expected"]
+        if expected is not None:
+            reading.expected = _Expected(expected["round"], expected["types"])
+        return reading
+
     def models(self) -> dict[str, str]:
         """house → the model it is predicted and simulated with, for the houses that differ
         from the level's own model."""

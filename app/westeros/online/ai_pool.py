@@ -5,7 +5,9 @@ its interpreter (one slow AI never delays another game's broadcast).
 the seat's own ``player_view`` (DESIGN §2: never the true state), the game's plugins and
 options, the AI level and personality to a pool process, which builds the Ruleset once per
 game setup and runs the seat's AI there (``ai.seats.seat_ai``, as the local core does); the
-thread that asked (the seat runner's) waits for the answer."""
+thread that asked (the seat runner's) waits for the answer. What the AI learns over the game,
+Hard's reading of the other houses (``ai.opponents``), goes to the pool with each decision
+and comes back with the answer, so a pooled Hard plays as a local one."""
 
 from __future__ import annotations
 
@@ -17,10 +19,16 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from westeros.ai.difficulty import LEVELS
+from westeros.ai.opponents import OpponentModels
 from westeros.ai.personality import AIPersonality
+from westeros.ai.strong import StrongBot
 from westeros.engine import Action, Ruleset
+from westeros.session import AiPlayer
 
 DEFAULT_LEVEL = "normal"
+RECALL_TIMEOUT = 30.0
+"""Seconds a seat's reading of the earlier rounds may take in the pool, plus one a round."""
 
 
 @functools.lru_cache(maxsize=32)
@@ -31,6 +39,27 @@ def _ruleset(plugins_json: str, options_json: str) -> Ruleset:
     return ruleset_for(plugins, json.loads(options_json))
 
 
+Reading = dict[str, Any] | None
+"""A seat's reading of the other houses (``ai.opponents.OpponentModels.to_json``), None for a
+level that does not read them."""
+
+
+def _seat(level: str, personality: AIPersonality, seed: int, reading: Reading) -> AiPlayer:
+    """The seat's AI (``ai.seats.seat_ai``, as the local core makes it), with ``reading``."""
+    from westeros.ai.seats import seat_ai
+
+    ai = seat_ai(level, personality, seed)
+    if reading is not None and isinstance(ai, StrongBot) and ai.opponents is not None:
+        ai.opponents = OpponentModels.from_json(ai.level.model, reading)
+    return ai
+
+
+def _reading(ai: AiPlayer) -> Reading:
+    if isinstance(ai, StrongBot) and ai.opponents is not None:
+        return ai.opponents.to_json()
+    return None
+
+
 def decide_in_pool(
     level: str,
     personality: AIPersonality,
@@ -39,13 +68,31 @@ def decide_in_pool(
     options_json: str,
     view: dict[str, Any],
     budget: float,
-) -> dict[str, Any]:
-    """Run in a pool process: the decision of the seat's AI (``level``, ``personality``) for
-    the prompt in ``view``, as JSON."""
-    from westeros.ai.seats import seat_ai
-
+    reading: Reading = None,
+) -> tuple[dict[str, Any], Reading]:
+    """Run in a pool process: the decision of the seat's AI (``level``, ``personality``,
+    ``reading``) for the prompt in ``view``, as JSON, and its reading after it."""
     rules = _ruleset(plugins_json, options_json)
-    return seat_ai(level, personality, seed).decide(view, rules, budget).to_json()
+    ai = _seat(level, personality, seed, reading)
+    action = ai.decide(view, rules, budget)
+    return action.to_json(), _reading(ai)
+
+
+def recall_in_pool(
+    level: str,
+    personality: AIPersonality,
+    seed: int,
+    plugins_json: str,
+    options_json: str,
+    past: list[tuple[dict[str, Any], dict[str, Any]]],
+) -> Reading:
+    """Run in a pool process: the seat's reading of the earlier rounds ``past`` (its Planning
+    and reveal views, ``session.memory``)."""
+    rules = _ruleset(plugins_json, options_json)
+    ai = _seat(level, personality, seed, None)
+    if isinstance(ai, StrongBot):
+        ai.recall(past, rules)
+    return _reading(ai)
 
 
 def make_pool(processes: int) -> ProcessPoolExecutor:
@@ -72,18 +119,43 @@ class PooledAi:
         self.personality = personality
         self._plugins = json.dumps([list(p) for p in plugins])
         self._options = json.dumps(dict(options), sort_keys=True)
+        self.reading: Reading = None
+
+    @property
+    def remembers(self) -> bool:
+        """Does this seat's level read the other houses over the game
+        (``session.seats.Recalling``)?"""
+        difficulty = LEVELS.get(self.level)
+        return difficulty is not None and difficulty.read_opponents
 
     def decide(self, view: Mapping[str, Any], rules: Ruleset, budget: float) -> Action:
-        """The pool's decision for ``view`` (``rules`` is rebuilt there from the setup)."""
-        seed = secrets.randbelow(2**31)
+        """The pool's decision for ``view`` (``rules`` is rebuilt there from the setup); the
+        seat's reading of the other houses goes with it and comes back updated."""
         future = self.pool.submit(
             decide_in_pool,
             self.level,
             self.personality,
-            seed,
+            secrets.randbelow(2**31),
             self._plugins,
             self._options,
             dict(view),
             budget,
+            self.reading,
         )
-        return Action.from_json(future.result(timeout=max(30.0, budget * 10)), rules.action_kinds)
+        action, self.reading = future.result(timeout=max(30.0, budget * 10))
+        return Action.from_json(action, rules.action_kinds)
+
+    def recall(
+        self, past: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]], rules: Ruleset
+    ) -> None:
+        """Read the earlier rounds in the pool (``session.seats.Recalling``)."""
+        future = self.pool.submit(
+            recall_in_pool,
+            self.level,
+            self.personality,
+            secrets.randbelow(2**31),
+            self._plugins,
+            self._options,
+            [(dict(planning), dict(revealed)) for planning, revealed in past],
+        )
+        self.reading = future.result(timeout=RECALL_TIMEOUT + len(past))
