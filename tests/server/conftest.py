@@ -107,6 +107,15 @@ def receive(ws: WebSocketTestSession, timeout: float = RECEIVE_TIMEOUT_S) -> dic
     return message
 
 
+def taken(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The ``view`` a sender receives once its action is taken, checked to be followed by the
+    ``accepted`` reply for the same state (docs/protocol.md); returns the view."""
+    view, answer = receive(ws), receive(ws)
+    assert (view["type"], answer["type"]) == ("view", "accepted"), (view, answer)
+    assert answer["state_id"] == view["state_id"], (view, answer)
+    return view
+
+
 def nothing_pending(ws: WebSocketTestSession) -> None:
     """Assert that ``ws`` has received nothing since its last read: a ping must be answered
     by the very next message (messages to one seat are delivered in order)."""

@@ -136,7 +136,8 @@ def play_from_the_sockets(
     received. Each turn one seat that its last view asks to decide (picked with ``seed``) lets
     its bot decide on that view and sends the action on its own socket; if the action is
     refused (the error reaches that seat only), a random legal answer from the same view is
-    sent instead. Every accepted action must bring each seat exactly its next view."""
+    sent instead. Every accepted action must bring each seat exactly its next view, and its
+    sender the ``accepted`` reply."""
     chooser = random.Random(seed)
     fallback = RandomBot(seed=seed)
     received = {house: [receive(ws)] for house, ws in sockets.items()}
@@ -163,6 +164,11 @@ def play_from_the_sockets(
         assert (reply["type"], reply["state_id"]) == ("view", serial + 1), reply
         serial += 1
         latest[house] = reply
+        answer = receive(sockets[house])  # after game_over if the action ended the game
+        if answer["type"] == "game_over":
+            received[house].append(answer)
+            answer = receive(sockets[house])
+        assert answer == {"type": "accepted", "state_id": serial, "in_reply_to": None}, answer
         for other, ws in sockets.items():
             if other != house:
                 message = receive(ws)
@@ -170,9 +176,10 @@ def play_from_the_sockets(
                 assert (message["type"], message["state_id"]) == ("view", serial), message
                 latest[other] = message
     for house, ws in sockets.items():
-        message = receive(ws)
-        received[house].append(message)
-        assert message["type"] == "game_over", message
+        if received[house][-1]["type"] != "game_over":
+            message = receive(ws)
+            received[house].append(message)
+            assert message["type"] == "game_over", message
         nothing_pending(ws)  # exactly one view per action, then game_over, then nothing
     return received
 

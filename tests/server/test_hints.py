@@ -261,14 +261,12 @@ def test_hint_message_is_answered_to_its_sender_and_changes_nothing(
         "lannister",
         {"type": "hint", "id": "h1", "action": Choose("tywin-lannister").to_json()},
     )
-    assert reply is not None
     assert (reply["type"], reply["in_reply_to"], reply["state_id"]) == ("hint", "h1", 0)
     assert reply["hint"]["card"] == "tywin-lannister"
     assert session.state is state
     assert len(others) == 1  # Stark got its view on attach, nothing since
     assert store.game(game.info.id).action_count == 0
     refused = session.handle("baratheon", {"type": "hint", "action": Choose("x").to_json()})
-    assert refused is not None
     assert (refused["code"].startswith("illegal/"), refused["rule"]) == (True, "5.1")
 
 

@@ -227,7 +227,7 @@ def fuzz_step(
             pytest.fail(f"step {step}: an illegal action was accepted: {message!r} ({exc})")
         assert after.hash() == game.state.hash(), (step, message)
         ending = ["game_over"] if game.over else []
-        assert [r["type"] for r in replies] == ["view", *ending], (step, replies)
+        assert [r["type"] for r in replies] == ["view", *ending, "accepted"], (step, replies)
         for other, socket in sockets.items():
             if other != house:
                 assert receive(socket)["state_id"] == game.serial

@@ -108,7 +108,7 @@ def test_11_10_3_a_person_and_ais_play_a_round_each_vassal_answered_by_its_comma
             message = {"type": "action", "action": action, "state_id": seen[-1]["state_id"]}
             if asked != PERSON:
                 message["house"] = asked
-            assert session.handle(PERSON, message) is None
+            assert session.handle(PERSON, message)["type"] == "accepted"
         decisions += 1
     assert session.state.round == 2, f"round 1 did not end after {decisions} decisions"
     assert not caplog.records, "an AI answer for a house or its vassal had to be replaced"
@@ -125,11 +125,14 @@ def test_11_10_8_a_seat_may_not_answer_for_a_vassal_it_does_not_command(
 ) -> None:
     session = create(store, rules, ("baratheon", "lannister"), seed=5)
     claim = {"kind": "claim_vassals", "vassals": ["martell"]}
-    assert session.handle("baratheon", {"type": "action", "action": claim, "state_id": 0}) is None
+    assert (
+        session.handle("baratheon", {"type": "action", "action": claim, "state_id": 0})["type"]
+        == "accepted"
+    )
     for house in ("martell", "greyjoy"):
         stolen = {"type": "action", "action": claim, "state_id": 1, "house": house}
         reply = session.handle("lannister", stolen)
-        assert reply is not None and reply["code"] == "seat/other-house"
+        assert reply["code"] == "seat/other-house"
     assert dict(session.state.ext["vassal_commanders"]) == {"martell": "baratheon"}
 
 
@@ -183,22 +186,22 @@ def test_4_1_11_10_4_a_commander_changes_its_vassals_orders_until_the_reveal(
     session.attach(PERSON, seen.append)
     rnd = random.Random(11)
 
-    def send(action: dict[str, Any], house: str | None = None) -> dict[str, Any] | None:
+    def send(action: dict[str, Any], house: str | None = None) -> dict[str, Any]:
         message = {"type": "action", "action": action, "state_id": session.serial}
         if house is not None:
             message["house"] = house
         return session.handle(PERSON, message)
 
-    assert send({"kind": "claim_vassals", "vassals": [CLAIMED]}) is None
+    assert send({"kind": "claim_vassals", "vassals": [CLAIMED]})["type"] == "accepted"
     while PERSON not in pending(session.state):
         session.play_ai(session.ai_pending()[0])
-    assert send(random_action(session.state, PERSON, rnd).to_json()) is None
+    assert send(random_action(session.state, PERSON, rnd).to_json())["type"] == "accepted"
     for house in PLAYERS[1:]:  # the AI players' own orders; their vassals wait
         session.play_ai(house)
     assert CLAIMED in pending(session.state)
     first = [["the-eyrie", "vassal-defense+3"], ["the-vale-of-arryn", "vassal-march+0"]]
     changed = [["the-eyrie", "vassal-raid-support+1"], ["the-vale-of-arryn", "vassal-march+0"]]
-    assert send({"kind": "place_orders", "orders": first}, CLAIMED) is None
+    assert send({"kind": "place_orders", "orders": first}, CLAIMED)["type"] == "accepted"
     offered = seen[-1]["view"]["answering_for"][CLAIMED]["take_back"]
     assert offered["kind"] == "place_orders"
     assert offered["commitment"]["orders"] == first
@@ -209,8 +212,8 @@ def test_4_1_11_10_4_a_commander_changes_its_vassals_orders_until_the_reveal(
         "lannister",
         {"type": "action", "action": stolen, "state_id": session.serial, "house": CLAIMED},
     )
-    assert refused is not None and refused["code"] == "seat/other-house"
-    assert send({"kind": "place_orders", "orders": changed}, CLAIMED) is None
+    assert refused["code"] == "seat/other-house"
+    assert send({"kind": "place_orders", "orders": changed}, CLAIMED)["type"] == "accepted"
     changed_back = seen[-1]["view"]["answering_for"][CLAIMED]["take_back"]
     assert changed_back["commitment"]["orders"] == changed
 

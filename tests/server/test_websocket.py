@@ -19,6 +19,7 @@ from tests.server.conftest import (
     receive,
     refused,
     seat_url,
+    taken,
 )
 from westeros.engine import Bid, Choose
 from westeros.engine.flow import random_action
@@ -113,7 +114,6 @@ def test_wrong_seat_is_refused(
     before = (game.state.hash(), game.store.game(game.game_id).action_count)
     message = {"type": "action", "action": orders_for(game, "baratheon"), "state_id": 0}
     reply = game.handle("baratheon", message)
-    assert reply is not None
     assert (reply["type"], reply["code"]) == ("error", "seat/computer")
     assert (game.state.hash(), game.store.game(game.game_id).action_count) == before
     nothing_pending(stark)
@@ -126,18 +126,18 @@ def test_house_that_is_not_pending_is_refused(
     stark, lannister = seats
     orders = orders_for(game, "stark")
     stark.send_json({"type": "action", "action": orders, "state_id": 0})
-    assert receive(stark)["state_id"] == receive(lannister)["state_id"] == 1
+    assert taken(stark)["state_id"] == receive(lannister)["state_id"] == 1
     # Stark may change its orders until the last house commits (4.1, a take-back); Lannister
     # sees only that Stark has committed.
     changed = orders_for(game, "stark", seed=1)
     stark.send_json({"type": "action", "action": changed, "state_id": 1})
-    assert receive(stark)["view"]["take_back"]["commitment"] == changed
+    assert taken(stark)["view"]["take_back"]["commitment"] == changed
     seen = receive(lannister)["view"]
     assert (seen["committed"], seen["take_back"], seen["orders"]) == (["stark"], None, {})
     lannister.send_json(
         {"type": "action", "action": orders_for(game, "lannister"), "state_id": game.serial}
     )
-    receive(stark), receive(lannister)
+    receive(stark), taken(lannister)
     game.submit("baratheon", random_action(game.state, "baratheon", random.Random(0)), 3)
     revealed = receive(stark)["view"]["orders"]
     receive(lannister)
@@ -231,6 +231,36 @@ def test_another_houses_secret_commit_does_not_make_a_placement_stale(
         stark.send_json({"type": "action", "action": orders_for(game, "stark"), "state_id": 0})
         update = receive(stark)
         assert (update["type"], update["state_id"]) == ("view", 2)
+
+
+def test_only_the_sender_hears_that_its_action_was_taken_after_the_new_view(
+    client: TestClient, hot_seat: GameSession
+) -> None:
+    """While houses place orders at once, another house's commitment also brings a new view
+    (4.1): the ``accepted`` reply is what tells a board that its own orders are in."""
+    game = hot_seat
+    with (
+        client.websocket_connect(seat_url(game.game_id, "stark")) as stark,
+        client.websocket_connect(seat_url(game.game_id, "lannister")) as lannister,
+    ):
+        assert receive(stark)["state_id"] == receive(lannister)["state_id"] == 0
+        lannister.send_json(
+            {"type": "action", "action": orders_for(game, "lannister"), "state_id": 0, "id": 7}
+        )
+        assert [(m["type"], m["state_id"]) for m in (receive(lannister), receive(lannister))] == [
+            ("view", 1),
+            ("accepted", 1),
+        ]
+        assert receive(stark)["type"] == "view"  # Stark's orders are not in yet
+        stark.send_json(
+            {"type": "action", "action": orders_for(game, "stark"), "state_id": 0, "id": "mine"}
+        )
+        view, accepted = receive(stark), receive(stark)
+        assert (view["type"], view["state_id"]) == ("view", 2)
+        assert accepted == {"type": "accepted", "state_id": 2, "in_reply_to": "mine"}
+        assert receive(lannister)["type"] == "view"
+        lannister.send_json({"type": "ping", "id": "p"})
+        assert receive(lannister)["type"] == "pong"  # nothing of Stark's came in between
 
 
 def test_action_on_a_view_that_has_changed_since_is_stale(

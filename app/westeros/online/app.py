@@ -520,9 +520,7 @@ def _sockets(app: FastAPI, online: Online) -> None:
                 if chat is not None:
                     await _chat(conn, chat, hub)
                     continue
-                reply = await asyncio.to_thread(session.handle, house, raw, player.id)
-                if reply is not None:
-                    out.deliver(reply)
+                out.deliver(await asyncio.to_thread(session.handle, house, raw, player.id))
         except WebSocketDisconnect:
             pass
         finally:

@@ -261,13 +261,12 @@ class GameSession:
             self._observers.append(observer)
 
     # ------------------------------------------------------------------ client messages
-    def handle(
-        self, house: str, message: Any, credential: str | None = None
-    ) -> dict[str, Any] | None:
+    def handle(self, house: str, message: Any, credential: str | None = None) -> dict[str, Any]:
         """Validate and carry out one client message from the connection of ``house``.
 
-        Returns the reply for that client only (``error``, ``hint`` or ``pong``), or None when
-        an action was accepted (the broadcast ``view`` then tells every seat)."""
+        Returns the reply for that client only: ``error``, ``hint``, ``pong``, or ``accepted``
+        once an action was taken (after the broadcast ``view`` that tells every seat), so the
+        client knows its action is in even when the next question looks the same."""
         try:
             parsed = parse_message(message, self.state.rules.action_kinds)
         except (SessionError, MalformedAction) as exc:
@@ -277,7 +276,7 @@ class GameSession:
         except (SessionError, IllegalAction) as exc:
             return error_reply(exc, parsed.id)
 
-    def _handle(self, house: str, parsed: Parsed, credential: str | None) -> dict[str, Any] | None:
+    def _handle(self, house: str, parsed: Parsed, credential: str | None) -> dict[str, Any]:
         if parsed.type == "ping":
             return {"type": "pong", "state_id": self.serial, "in_reply_to": parsed.id}
         acting = self._acting_house(house, parsed.house)
@@ -301,8 +300,8 @@ class GameSession:
                     "in_reply_to": parsed.id,
                 }
         assert parsed.state_id is not None
-        self.submit(acting, parsed.action, parsed.state_id)
-        return None
+        accepted = self.submit(acting, parsed.action, parsed.state_id)
+        return {"type": "accepted", "state_id": accepted.state.serial, "in_reply_to": parsed.id}
 
     def _acting_house(self, house: str, named: str | None) -> str:
         """The house a message of seat ``house`` acts for: ``named`` when it is a house

@@ -97,7 +97,7 @@ async def serve_seat(core: Core, websocket: WebSocket, game_id: str, house: str)
                     await websocket.close(code=CLOSE_INTERNAL)
                 return
 
-    def handle(data: str | bytes | None) -> dict[str, Any] | None:
+    def handle(data: str | bytes | None) -> dict[str, Any]:
         try:
             return session.handle(house, data)
         except Exception:
@@ -115,9 +115,7 @@ async def serve_seat(core: Core, websocket: WebSocket, game_id: str, house: str)
             data = message.get("text")
             if data is None:
                 data = message.get("bytes")
-            reply: dict[str, Any] | None = await on_game(handle, data)
-            if reply is not None:
-                deliver(reply)
+            deliver(await on_game(handle, data))
     except (WebSocketDisconnect, RuntimeError):  # gone, or the game was deleted meanwhile
         pass
     finally:
