@@ -76,12 +76,14 @@ def enabled(locator: Locator) -> list[Locator]:
 
 def commit(page: Page, testid: str = "commit") -> None:
     """Click the decision's commit button (or the sending button ``testid``) and wait until the
-    board has moved on."""
+    board has moved on: the server took the decision (a new state, and the board no longer
+    sending it; another house's commitment alone is not enough) or refused it."""
     before = state_id(page)
     button = page.get_by_test_id(testid)
     button.click()
     page.wait_for_function(
-        "before => document.body.dataset.stateId !== before"
+        "before => (document.body.dataset.stateId !== before"
+        " && !document.getElementById('prompt').classList.contains('is-sending'))"
         " || document.querySelector('.prompt-error')",
         arg=before,
         timeout=PROMPT_TIMEOUT_MS,
@@ -92,6 +94,12 @@ def commit(page: Page, testid: str = "commit") -> None:
 
 
 def place_orders(page: Page, played: Played, prefer: dict[str, str] | None = None) -> None:
+    """Fill in the orders (``fill_orders``) and send them."""
+    fill_orders(page, played, prefer)
+    commit(page)
+
+
+def fill_orders(page: Page, played: Played, prefer: dict[str, str] | None = None) -> None:
     """An order in every area (4.1): the order type ``prefer`` names for an area, else March,
     Consolidate Power, Defense, Support, Raid, whichever token is still free (unstarred first).
     Areas named in ``prefer`` are filled first."""
@@ -111,7 +119,6 @@ def place_orders(page: Page, played: Played, prefer: dict[str, str] | None = Non
                 page.get_by_test_id(f"token-{choice}").click()
                 played.orders[area] = choice
                 break
-    commit(page)
 
 
 def march(page: Page, played: Played) -> None:

@@ -45,7 +45,7 @@ class Board {
     this.overlayState = {};
     this.secretOrders = null;
     this.changing = null; // the house whose committed decision the player reopened (4.1)
-    this.sent = null;
+    this.sent = null; // the id of the action sent and not yet accepted or refused
     this.inspected = null;
     this.lastCombat = null;
     this.ctx = null;
@@ -73,6 +73,7 @@ class Board {
     this.seat = new Seat(seatUrl(this.gameId, this.house), {
       view: (message) => this.onView(message),
       error: (message) => this.onError(message),
+      accepted: (message) => this.onAccepted(message),
       gameOver: (message) => this.onGameOver(message),
       status: (status) => this.onStatus(status),
     });
@@ -103,22 +104,31 @@ class Board {
     const key = prompt
       ? JSON.stringify([view.round, this.promptHouse(), prompt.kind, prompt.data])
       : null;
-    const changed =
-      key !== this.promptKey || (this.sent !== null && this.sent !== message.state_id);
-    if (changed) {
-      this.promptKey = key;
-      this.sent = null;
-      this.draft = key && this.draftKey === key ? this.draft : {};
-      this.draftKey = key;
-      this.overlayState = {};
-      this.showPrompt();
-    } else if (!prompt) {
-      this.showWaiting();
-    }
+    // The same question after another house's commitment is not an answer to the action sent:
+    // it stays sending until `accepted` or an error. A new connection may have lost it.
+    if (key !== this.promptKey || (this.sent !== null && message.history)) this.renewPrompt(key);
+    else if (!prompt) this.showWaiting();
     this.drawBoard();
     document.body.dataset.round = String(view.round);
     document.body.dataset.prompt = prompt ? prompt.kind : "";
     document.body.dataset.stateId = String(message.state_id);
+  }
+
+  /** The question `key` (null: none) is shown afresh; the draft is kept if it is the same. */
+  renewPrompt(key) {
+    this.promptKey = key;
+    this.sent = null;
+    this.draft = key && this.draftKey === key ? this.draft : {};
+    this.draftKey = key;
+    this.overlayState = {};
+    this.showPrompt();
+  }
+
+  /** The action sent was taken: a question that looks the same is a new one (say, the next
+   * unit to place), asked afresh. */
+  onAccepted(message) {
+    if (this.sent === null || message.in_reply_to !== this.sent) return;
+    this.renewPrompt(this.promptKey);
   }
 
   onError(message) {
@@ -399,8 +409,7 @@ class Board {
         placed: { ...placed, [house]: Object.fromEntries(action.orders) },
       };
     }
-    this.seat.act(action, this.forHouse(house));
-    this.sent = this.seat.stateId;
+    this.sent = this.seat.act(action, this.forHouse(house));
     this.el.prompt.classList.add("is-sending");
     for (const button of this.el.prompt.querySelectorAll("button:not([disabled])")) {
       button.disabled = true;

@@ -62,6 +62,10 @@ export class Seat {
       this.handlers.error?.(message);
       return;
     }
+    if (message.type === "accepted") {
+      this.handlers.accepted?.(message);
+      return;
+    }
     if (message.type === "game_over") {
       this.handlers.gameOver?.(message);
       return;
