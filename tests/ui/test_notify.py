@@ -23,9 +23,9 @@ from playwright.sync_api import APIResponse, Browser, Page, Route, expect
 
 from .conftest import VIEWPORT
 from .driver import PROMPT_TIMEOUT_MS, Played, place_orders, prompt_kind, state_id
-from .live import LiveCore, seeded_bots
+from .live import LiveCore
 from .test_board import start_game
-from .test_take_backs import HELD, HeldBot
+from .test_take_backs import HELD, held_bots
 from .test_zh_walk import assert_chinese
 
 BOARD_TITLE = "Westeros — board"
@@ -74,12 +74,7 @@ def spied_page(browser: Browser) -> Iterator[Page]:
 def held_game(core_factory: Any) -> tuple[LiveCore, threading.Event]:
     """A core whose Stark AI waits for the returned event before placing its orders."""
     release = threading.Event()
-
-    def bots(house: str, seat: Any) -> Any:
-        bot = seeded_bots(house, seat)
-        return HeldBot(bot, release) if house == HELD else bot
-
-    return core_factory(ai_factory=bots), release
+    return core_factory(ai_factory=held_bots({HELD: release})), release
 
 
 def commit_orders(page: Page) -> None:
@@ -290,12 +285,7 @@ def test_reopening_committed_orders_is_not_announced(page: Page, core_factory: A
     meanwhile, nothing rings: only the next decision asked of them does. (The AI seats decide
     one after another in house order, so Greyjoy's AI is let go first.)"""
     releases = {"stark": threading.Event(), "greyjoy": threading.Event()}
-
-    def bots(house: str, seat: Any) -> Any:
-        bot = seeded_bots(house, seat)
-        return HeldBot(bot, releases[house]) if house in releases else bot
-
-    core: LiveCore = core_factory(ai_factory=bots)
+    core: LiveCore = core_factory(ai_factory=held_bots(releases))
     start_game(page, core, players=4)
     commit_orders(page)
     page.get_by_test_id("take-back").click()

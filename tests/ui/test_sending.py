@@ -20,9 +20,9 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 from westeros.engine.flow import pending
 
 from .driver import Played, commit, fill_orders, state_id
-from .live import LiveCore, seeded_bots
+from .live import LiveCore
 from .test_board import HUMAN, events, start_game
-from .test_take_backs import HELD, HeldBot
+from .test_take_backs import HELD, held_bots
 
 OTHER = "baratheon"
 
@@ -63,14 +63,9 @@ def test_4_1_orders_sent_stay_sent_while_another_house_commits(
     page: Page, core_factory: Any
 ) -> None:
     release = threading.Event()
-
-    def bots(house: str, seat: Any) -> Any:
-        bot = seeded_bots(house, seat)
-        return HeldBot(bot, release) if house == HELD else bot
-
     socket = HeldActions()
     page.route_web_socket(re.compile(r"/ws/games/[^/]+/seats/"), socket.route)
-    core: LiveCore = core_factory(ai_factory=bots)
+    core: LiveCore = core_factory(ai_factory=held_bots({HELD: release}))
     try:
         game_id = start_game(page, core, players=3)
         prompt = page.get_by_test_id("prompt")

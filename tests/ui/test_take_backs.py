@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -41,16 +41,22 @@ class HeldBot:
         return self.bot.decide(view, rules, budget)
 
 
+def held_bots(releases: Mapping[str, threading.Event]) -> Callable[[str, Any], Any]:
+    """An ``ai_factory``: the seeded AI of every seat, held (``HeldBot``) for each house of
+    ``releases`` until its event is set."""
+
+    def bots(house: str, seat: Any) -> Any:
+        bot = seeded_bots(house, seat)
+        return HeldBot(bot, releases[house]) if house in releases else bot
+
+    return bots
+
+
 def test_4_1_change_orders_after_committing_while_an_ai_decides(
     page: Page, core_factory: Any
 ) -> None:
     release = threading.Event()
-
-    def bots(house: str, seat: Any) -> Any:
-        bot = seeded_bots(house, seat)
-        return HeldBot(bot, release) if house == HELD else bot
-
-    core: LiveCore = core_factory(ai_factory=bots)
+    core: LiveCore = core_factory(ai_factory=held_bots({HELD: release}))
     try:
         game_id = start_game(page, core, players=3)
         expect(page.get_by_test_id("prompt").get_by_role("heading")).to_have_text(
