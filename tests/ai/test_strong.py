@@ -193,6 +193,16 @@ def test_5_4_8_the_strong_ai_plays_the_cheapest_card_that_wins_a_close_fight(
     assert rules.house_cards[action.option].strength >= 1
 
 
+def test_5_4_3_a_level_searching_no_action_still_plays_its_card_game(rules: Ruleset) -> None:
+    # Difficulty.card_game alone decides whether house cards are solved as a game (5.4.3): a
+    # level that tries no action candidates must not fall back to the model's card.
+    level = Difficulty("cards-only", "Cards only", 0, 0, 1, True, False, steps=1200)
+    bot = StrongBot(1, level)
+    action = decide(bot, close_fight(rules), "stark")
+    assert isinstance(action, Choose)
+    assert bot.last is not None and bot.last.simulations > 0
+
+
 def test_4_1_hard_expects_the_other_houses_to_plan_as_the_standard_ai(rules: Ruleset) -> None:
     # Orders are secret (4.1), so the search predicts them: Hard with the Standard AI's plans,
     # Normal with the baseline AI's. The two policies plan differently here, so a level

@@ -103,6 +103,10 @@ class StrongBot:
         data = view["prompt"]["data"]
         if kind == "place_orders" and level.order_candidates:
             return search.orders()
+        if kind == "choose_house_card" and level.card_game and "reason" not in data:
+            return search.house_card()
+        if kind == "bid" and level.bid_game:
+            return search.bid()
         if not level.action_candidates:
             return None
         if kind == "march":
@@ -111,10 +115,6 @@ class StrongBot:
             first = self.fallback.decide(view, rules, 0.0)
             options = [first, *(a for a in all_answers(kind, data) if a != first)]
             return search.best_of(options[: level.action_candidates])
-        if kind == "choose_house_card" and level.card_game and "reason" not in data:
-            return search.house_card()
-        if kind == "bid" and level.bid_game:
-            return search.bid()
         return None
 
 
