@@ -13,7 +13,8 @@ Scenarios (default: all): hard-vs-random, hard-vs-passive, hard-vs-baseline, bas
 normal-vs-baseline, easy-vs-baseline, baseline-vs-random, baseline-vs-passive, all-baseline,
 personalities, and the Standard AI's (issue 15): standard-vs-baseline, hard-vs-standard,
 standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seats);
-hard-learned-vs-hard (Hard with the learned evaluation against five Hard without it); Mother of
+hard-learned-vs-hard (Hard with the learned evaluation against five Hard without it);
+lite-vs-baseline and hard-vs-lite (a Standard that searches lightly, ``LITE``); Mother of
 Dragons at 8 players (issue 12): mod8-hard-vs-baseline (Hard's house rotating over the 8) and
 mod8-hard-targaryen (Hard as Targaryen), each against 7 baseline AIs.
 ``--games`` is per scenario; ``--games-for name=N`` overrides one scenario. A long scenario can
@@ -69,17 +70,26 @@ LONE: dict[str, tuple[str, str]] = {
     "hard-vs-normal": ("hard", "normal"),
     # The learned evaluation (issue 15, point 2): Hard with it against five Hard without it.
     "hard-learned-vs-hard": (HARD_LEARNED.id, "hard"),
+    # A Standard level that searches lightly (issue 15, the product owner's option b).
+    "lite-vs-baseline": ("lite", "baseline"),
+    "hard-vs-lite": ("hard", "lite"),
 }
 FIELD = ("standard", "baseline", "normal")
 """The mixed field of hard-vs-field, seat by seat round the table; the field turns one seat
 after every round of the table (six games), so that each of Hard's houses meets every level
 in every other house equally often."""
 SCENARIOS = (*LONE, "hard-vs-field", "all-baseline", "personalities")
+LITE = Difficulty(
+    "lite", "Lite", 6, 4, 1, True, True, steps=1200, model="standard", read_opponents=True
+)
+"""Normal's light search on the Standard AI, reading its opponents like Hard: what Standard
+would be if it looked ahead (not offered; docs/architecture.md, sessions 18 and 22)."""
 LEVELS: dict[str, Difficulty] = {
     "easy": EASY,
     "normal": NORMAL,
     "hard": HARD,
     HARD_LEARNED.id: HARD_LEARNED,
+    LITE.id: LITE,
 }
 PERSONALITY_LEVEL = NORMAL
 _RULES: list[Ruleset] = []
