@@ -19,6 +19,13 @@ Names are collected from the loaded subclasses of ``Step`` and ``Action`` and fr
 own record types, so decoding needs the game's plugins loaded (building its Ruleset does that)
 and imports nothing itself.
 
+Beside the fields an encoded state names its setup by player count (``players``): a Mother of
+Dragons game with vassals is played on the 7-player board whatever its player count (RULES.md
+11.2.5), so the houses alone do not tell the setup. Encodings written before it lack
+``players``; ``decode_state`` then takes the count its caller knows (the store: the game's own)
+or the one setup of those houses. The count is not hashed (the hash predates it, and the saved
+games record it).
+
 ``ENCODING_VERSION`` is the layout version written in every encoded state; reading an older
 one goes through ``MIGRATIONS`` (version → function to the next version) first. The hash of a
 state is the SHA-256 of its encoding as JSON text (``state_hash``)."""
@@ -35,7 +42,7 @@ from . import board
 from . import westeros_phase as _westeros_phase  # noqa: F401 (its steps are imported lazily elsewhere)
 from .actions import Action
 from .combat.context import Combat, Side
-from .content import Ruleset
+from .content import Ruleset, Setup
 from .flow import Step
 from .state import Order, State, Unit
 
@@ -293,23 +300,32 @@ def _decode_record(data: dict[str, Any]) -> Any:
 
 
 def encode_state(state: State) -> dict[str, Any]:
-    """``{"encoding": ENCODING_VERSION, "fields": {...}}``: every field of ``state`` but its
-    Ruleset and the transient events and cache."""
+    """``{"encoding": ENCODING_VERSION, "players": n, "fields": {...}}``: every field of
+    ``state`` but its Ruleset and the transient events and cache, and the player count of its
+    setup (see the module docstring)."""
     return {
         "encoding": ENCODING_VERSION,
+        "players": state.setup.player_count,
         "fields": {name: encode(getattr(state, name)) for name in FIELDS},
     }
 
 
-def decode_state(data: Any, rules: Ruleset) -> State:
+def decode_state(data: Any, rules: Ruleset, players: int | None = None) -> State:
     """The state ``encode_state`` wrote (any version ``MIGRATIONS`` reads), on ``rules``, the
-    game's Ruleset. EncodingError says what does not fit."""
-    if not isinstance(data, dict) or set(data) != {"encoding", "fields"}:
+    game's Ruleset. ``players`` is the game's player count when the caller knows it: it must
+    match the one written, and names the setup of an encoding that lacks it (see the module
+    docstring). EncodingError says what does not fit."""
+    if not isinstance(data, dict) or not {"encoding", "fields"} <= set(data) <= _STATE_KEYS:
         raise EncodingError("the data is not an encoded state")
     version, fields = data["encoding"], data["fields"]
     if type(version) is not int or not 1 <= version <= ENCODING_VERSION:
         raise EncodingError(
             f"state encoding {version!r} is not one this version reads (1 to {ENCODING_VERSION})"
+        )
+    written = data.get("players")
+    if written is not None and (type(written) is not int or players not in (None, written)):
+        raise EncodingError(
+            f"the encoded state is set up for {written!r} players, the game for {players}"
         )
     while version < ENCODING_VERSION:
         fields = MIGRATIONS[version](fields)
@@ -321,7 +337,7 @@ def decode_state(data: Any, rules: Ruleset) -> State:
         for name in FIELDS:
             setattr(state, name, decode(fields[name]))
         state.rules = rules
-        state.setup = rules.setups[len(state.houses)]
+        state.setup = _setup(rules, state.houses, written if written is not None else players)
         board.refresh_areas(state)
     except EncodingError:
         raise
@@ -333,6 +349,26 @@ def decode_state(data: Any, rules: Ruleset) -> State:
     state.events = []
     state.cache = None
     return state
+
+
+_STATE_KEYS = frozenset({"encoding", "players", "fields"})
+
+
+def _setup(rules: Ruleset, houses: tuple[str, ...], players: int | None) -> Setup:
+    """The setup of a decoded state: the one for ``players``, else the only one seating
+    exactly ``houses``."""
+    if players is None:
+        fits = [n for n, s in rules.setups.items() if tuple(s.houses) == houses]
+        if len(fits) != 1:
+            fit = f"the setups for {sorted(fits)} players" if fits else "no setup"
+            raise EncodingError(
+                f"the encoded state does not name its player count, and its houses fit {fit}"
+            )
+        players = fits[0]
+    setup = rules.setups.get(players)
+    if setup is None or tuple(setup.houses) != houses:
+        raise EncodingError(f"the state's houses are not those of the {players}-player setup")
+    return setup
 
 
 def state_hash(state: State) -> str:

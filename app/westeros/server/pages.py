@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from markupsafe import Markup
 
@@ -251,10 +252,18 @@ def start_context(
         ],
         "games": [lister.entry(g) for g in games],
         "saved": [lister.entry(g) for g in saved or []],
-        "damaged": [{"id": d.id, "name": d.name, "reason": d.reason} for d in damaged or []],
+        "damaged": [damaged_entry(d) for d in damaged or []],
         "error": error,
         "import_error": import_error,
     }
+
+
+def damaged_entry(game: DamagedGame) -> dict[str, Any]:
+    """A damaged game as the start screen lists it (never to continue: issue 35 finding 1):
+    {"id", "name", "reason", "delete_url"} (empty when its record cannot be read, which the
+    delete page cannot show)."""
+    delete_url = f"/games/{quote(game.id, safe='')}/delete" if game.readable else ""
+    return {"id": game.id, "name": game.name, "reason": game.reason, "delete_url": delete_url}
 
 
 def ai_choices(loaded: LoadedPlugins, default_level: str) -> dict[str, Any]:

@@ -3,11 +3,13 @@
 One bad row must not take the game list down with it: rows are read as raw text, each one
 checked on its own, and a game whose record (options not JSON, a bad date) or log (an action
 that is not JSON, gaps) cannot be read is listed apart as a ``DamagedGame`` with the reason,
-while every other game lists as usual."""
+while every other game lists as usual. So is a game whose log was found not to replay when it
+was loaded (the store remembers those: ``GameStore.load_game``)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -99,14 +101,17 @@ def _log_problems(session: Session, ids: list[str]) -> dict[str, str]:
 
 
 def scan(
-    session: Session, status: str | None, limit: int | None
+    session: Session, status: str | None, limit: int | None, marked: Mapping[str, str]
 ) -> tuple[list[Game], list[DamagedGame]]:
-    """The readable games (most recently played first) and the damaged ones."""
+    """The readable games (most recently played first) and the damaged ones; ``marked``: the
+    games found not to load, with why (never among the readable ones)."""
     query = sa.select(*_raw(GAMES_TABLE, (*_JSON, *_TIMES))).order_by(
         sa.type_coerce(GAMES_TABLE.c.updated_at, sa.Text).desc(), GAMES_TABLE.c.id
     )
     if status is not None:
         query = query.where(GAMES_TABLE.c.status == status)
+    if marked:
+        query = query.where(GAMES_TABLE.c.id.not_in(list(marked)))
     if limit is not None:
         query = query.limit(limit)
     rows = session.execute(query).all()
@@ -114,11 +119,21 @@ def scan(
     games, damaged = [], []
     for row in rows:
         try:
-            if row.id in problems:
-                raise Damaged(problems[row.id])
-            games.append(_game(row))
+            game = _game(row)
         except (Damaged, ValueError, TypeError) as exc:
             damaged.append(DamagedGame(row.id, str(row.name or ""), str(exc)))
+            continue
+        if row.id in problems:
+            damaged.append(DamagedGame(row.id, game.name, problems[row.id], readable=True))
+        else:
+            games.append(game)
+    if marked:
+        names = session.execute(
+            sa.select(GAMES_TABLE.c.id, GAMES_TABLE.c.name).where(
+                GAMES_TABLE.c.id.in_(list(marked))
+            )
+        ).all()
+        damaged += [DamagedGame(i, str(n or ""), marked[i], readable=True) for i, n in names]
     return games, damaged
 
 

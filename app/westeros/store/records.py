@@ -63,12 +63,14 @@ class GameInfo:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DamagedGame:
-    """A stored game whose record or log cannot be read: its id, name (when readable) and
-    why (the game list shows it apart; it can still be deleted)."""
+    """A stored game whose record or log cannot be read, or that does not load: its id, name
+    (when readable) and why (the game list shows it apart). ``readable``: its record reads,
+    so the app's delete page can show and delete it."""
 
     id: str
     name: str
     reason: str
+    readable: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

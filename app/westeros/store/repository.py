@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import bindparam, delete, insert, text, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
 import westeros
@@ -48,6 +48,7 @@ from .errors import (
     NameTaken,
     OutOfSequence,
     ProfileNotFound,
+    StoreError,
 )
 from .models import (
     ACTIVE,
@@ -73,6 +74,10 @@ logger = logging.getLogger("westeros.store")
 SNAPSHOT_SCHEMA_VERSION = 3
 """3: the state in ``westeros.engine.encoding``; 2 (class paths) and 1 (no state) are ignored."""
 RULESET_CACHE = 8
+DAMAGED_KEY = "damaged:"
+"""Settings key (``damaged:<game id>``) holding why a game did not load (CorruptGame): the
+game is listed as damaged and not with the games to continue, until it loads again or is
+deleted (issue 35 finding 1)."""
 
 
 class SnapshotMark(NamedTuple):
@@ -154,10 +159,15 @@ def _versions_hint(info: GameInfo, rules: Ruleset) -> str:
     return f" (saved with other versions: {', '.join(changes)})" if changes else ""
 
 
+def _cannot_load_prefix(game_id: str) -> str:
+    """How the reason a game cannot be loaded begins."""
+    return f"game {game_id!r} cannot be loaded: "
+
+
 def _cannot_load(game_id: str, info: GameInfo, rules: Ruleset, exc: CorruptGame) -> CorruptGame:
     """``exc`` as the reason ``game_id`` cannot be loaded, with what changed since it was
     saved."""
-    prefix = f"game {game_id!r} cannot be loaded: "
+    prefix = _cannot_load_prefix(game_id)
     return CorruptGame(f"{prefix}{str(exc).removeprefix(prefix)}{_versions_hint(info, rules)}")
 
 
@@ -537,7 +547,7 @@ class GameStore:
             if data is None:
                 continue
             try:
-                state = encoding.decode_state(data, rules)
+                state = encoding.decode_state(data, rules, info.setup.players)
             except encoding.EncodingError as exc:
                 logger.warning("game %s: snapshot %s skipped (%s)", info.id, snap.seq, exc)
                 continue
@@ -580,9 +590,37 @@ class GameStore:
         """Rebuild a game from its latest readable snapshot and the actions after it, checking
         the recorded hash after every action (see the module docstring). Raises
         MissingPlugins when a plugin the game needs is not installed and CorruptGame when the
-        log does not replay."""
-        info, _, state, since = self._rebuild(game_id, from_snapshot=True)
+        log does not replay; such a game is remembered as damaged (``DAMAGED_KEY``) until it
+        loads again."""
+        try:
+            info, _, state, since = self._rebuild(game_id, from_snapshot=True)
+        except CorruptGame as exc:
+            self._remember_damage(game_id, str(exc).removeprefix(_cannot_load_prefix(game_id)))
+            raise
+        self._forget_damage(game_id)
         return LoadedGame(info, state, since)
+
+    def _remember_damage(self, game_id: str, reason: str) -> None:
+        """Record that ``game_id`` does not load, and why (the game lists show it as damaged,
+        never to continue). A game whose record cannot be read is listed so already; a
+        database that cannot take the mark is logged, not raised: the caller is already
+        reporting the damage."""
+        try:
+            with self._transaction() as session:
+                self._game(session, game_id)
+                session.merge(Setting(key=DAMAGED_KEY + game_id, value=reason))
+        except StoreError:
+            return
+        except SQLAlchemyError:
+            logger.exception("game %s: could not record that it is damaged", game_id)
+
+    def _forget_damage(self, game_id: str) -> None:
+        """A game that loads is no longer damaged (its plugins were put back, say)."""
+        with self._transaction() as session:
+            mark = session.get(Setting, DAMAGED_KEY + game_id)
+            if mark is not None:
+                session.delete(mark)
+                logger.info("game %s loads again; no longer listed as damaged", game_id)
 
     def game_log(self, game_id: str) -> tuple[GameInfo, tuple[LogEntry, ...]]:
         """A game's record and its whole action log (for replays), without replaying it (a
@@ -597,19 +635,25 @@ class GameStore:
         return start(rules, setup.players, setup.seed, setup.options, CorruptGame)
 
     def list_games(self, *, status: str | None = None, limit: int | None = None) -> list[GameInfo]:
-        """Stored games that can be read, most recently played first (the "Continue" / "Load
-        game" list); ``damaged_games`` lists the others."""
+        """Stored games that can be read and were not found damaged on loading, most recently
+        played first (the "Continue" / "Load game" list); ``damaged_games`` lists the
+        others."""
         return self._scan(status, limit)[0]
 
     def damaged_games(self) -> list[DamagedGame]:
-        """Stored games whose record or log cannot be read, each with the reason."""
+        """Stored games whose record or log cannot be read, or that did not load (their log
+        does not replay: ``load_game``), each with the reason."""
         return self._scan(None, None)[1]
 
     def _scan(
         self, status: str | None, limit: int | None
     ) -> tuple[list[GameInfo], list[DamagedGame]]:
         with self._transaction() as session:
-            rows, damaged = listing.scan(session, status, limit)
+            marks = session.exec(
+                select(Setting).where(col(Setting.key).startswith(DAMAGED_KEY, autoescape=True))
+            )
+            found = {m.key.removeprefix(DAMAGED_KEY): str(m.value) for m in marks}
+            rows, damaged = listing.scan(session, status, limit, found)
             ids = [g.id for g in rows]
             plugins = session.exec(select(GamePlugin).where(col(GamePlugin.game_id).in_(ids)))
             seats = session.exec(select(Seat).where(col(Seat.game_id).in_(ids)))
@@ -621,10 +665,12 @@ class GameStore:
             return [_info(g, *by_game[g.id]) for g in rows], damaged
 
     def delete_game(self, game_id: str) -> None:
-        """Delete a game with its log, snapshots, seats and plugin list."""
+        """Delete a game with its log, snapshots, seats and plugin list (and its damage
+        mark)."""
         with self._transaction() as session:
             self._game(session, game_id)
             session.exec(delete(Game).where(col(Game.id) == game_id))
+            session.exec(delete(Setting).where(col(Setting.key) == DAMAGED_KEY + game_id))
 
     # ------------------------------------------------------------------ files
     def export_game(self, game_id: str) -> dict[str, Any]:
