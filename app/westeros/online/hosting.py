@@ -11,34 +11,62 @@ address, launch token and Origin checks; the online server is a separate listene
 own (key-based) rules, so nothing of the local core is reachable through it.
 
 The host's own browser opens the lobby through ``/join#key=…``: the key is in the fragment,
-which is never sent to a server nor in a Referer, and the page posts it for its cookie."""
+which is never sent to a server nor in a Referer, and the page posts it for its cookie.
+
+One authority (issue 35 finding 6): a hosted game is served only by this online server; the
+local core refuses every seat of it (``server.games.HostedOnline``), and the host plays their
+own seat through the online server with their key, like any guest.
+
+The listener's own checks (finding 7; ``HostedGuard``): a request whose Host header is not
+one of the addresses it listens on (or the share address of the invite links) is refused —
+a DNS-rebinding page names its own host; a seat is taken only with an invite (only the
+lobby's host may take a seat without one), and no other lobby is created on the host's
+machine.
+
+Resume hosting (finding 2): each hosted lobby is remembered (``hosted_games``); after the app
+restarts, ``GET /online/host/lobbies/{id}`` offers to host it again and ``POST …/resume``
+starts the listener again on the same interface and port (a fresh port only if asked), with
+the same lobby, keys and invites and the game from its last accepted action; the guests'
+pages reconnect by themselves (``socket.js``, ``api.js``)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
+import re
 import socket
 import threading
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.datastructures import Headers
 from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from westeros.server import pages
 from westeros.server.core import Core
 from westeros.server.routes.pages import form_options
+from westeros.server.security import split_host
+from westeros.store.online import FINISHED
 
 from .ai_pool import DEFAULT_LEVEL
-from .errors import OnlineError
+from .errors import LobbyNotFound, OnlineError
+from .hosted_games import Hosted, page_url, recorded, remember, still_open
 from .hub import RANDOM, clean_name
 from .keys import new_key
+from .records import LobbyInfo
 
 LOCAL = "127.0.0.1"
 EVERYWHERE = "0.0.0.0"
 DEFAULT_PORT = 8765
 STARTUP_S = 20.0
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+TAKE_PATH = re.compile(r"^/api/lobbies/(?P<lobby>[^/]+)/take$")
+POLICY_VIOLATION = 1008
 
 
 class HostError(OnlineError):
@@ -55,9 +83,14 @@ def check_interface(text: str) -> str:
         raise HostError(f"{text!r} is not an IP address of this computer") from exc
 
 
+def url_host(address: str) -> str:
+    """``address`` as the host part of a URL (an IPv6 address in brackets)."""
+    return f"[{address}]" if ":" in address else address
+
+
 def share_address(interface: str) -> str:
     """The address other machines use to reach ``interface`` (for the invite links)."""
-    if interface != EVERYWHERE:
+    if not ipaddress.ip_address(interface).is_unspecified:
         return interface
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
@@ -65,6 +98,100 @@ def share_address(interface: str) -> str:
             return str(probe.getsockname()[0])
         except OSError:
             return LOCAL
+
+
+def machine_addresses() -> set[str]:
+    """The addresses this machine's name resolves to (none if it does not resolve)."""
+    try:
+        found = socket.getaddrinfo(socket.gethostname(), None)
+    except OSError:
+        return set()
+    return {str(info[4][0]) for info in found}
+
+
+def allowed_hosts(interface: str, port: int, share: str) -> frozenset[tuple[str, int | None]]:
+    """The (host name, port) pairs a request's Host header may name on a listener bound to
+    ``interface``:``port`` whose invite links name ``share``: that interface, the share
+    address, this machine's own names for a loopback or every-network listener — never a
+    name another site chose (DNS rebinding)."""
+    listened = ipaddress.ip_address(interface)
+    names = {url_host(share)}
+    if listened.is_loopback or listened.is_unspecified:
+        names |= set(LOOPBACK_NAMES)
+    if listened.is_unspecified:
+        names |= {url_host(a) for a in machine_addresses()}
+    else:
+        names.add(url_host(interface))
+    return frozenset((name, port) for name in names)
+
+
+def host_allowed(host: str | None, hosts: frozenset[tuple[str, int | None]]) -> bool:
+    """Does a Host header name one of ``hosts`` (``allowed_hosts``), port included?"""
+    return host is not None and split_host(host) in hosts
+
+
+class HostedGuard:
+    """ASGI middleware of the hosting listener (issue 35 finding 7): the Host header must be
+    one of ``hosts`` (400 ``online/wrong-host``, a WebSocket closed 1008 before it opens); a
+    seat is taken only with an invite — ``POST /api/lobbies/{id}/take`` is the lobby host's
+    alone — and no lobby is created through it (403 ``online/invite-only``)."""
+
+    def __init__(self, app: Any, hosts: Iterable[tuple[str, int | None]]) -> None:
+        self.app: ASGIApp = app
+        self.online = app.state.online
+        self.hosts = frozenset(hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = Headers(scope=scope).get("host")
+        if not host_allowed(host, self.hosts):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": POLICY_VIOLATION})
+                return
+            names = ", ".join(sorted(f"{n}:{p}" for n, p in self.hosts))
+            message = f"this game server answers only as {names}, not as {host!r}"
+            refused = JSONResponse({"error": message, "code": "online/wrong-host"}, 400)
+            await refused(scope, receive, send)
+            return
+        if scope["type"] == "http" and scope.get("method") == "POST":
+            reason = await self._seat_refusal(scope, str(scope.get("path", "")))
+            if reason is not None:
+                refused = JSONResponse({"error": reason, "code": "online/invite-only"}, 403)
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    async def _seat_refusal(self, scope: Scope, path: str) -> str | None:
+        """Why this POST may not change seats or lobbies here, or None."""
+        if path.rstrip("/") == "/api/lobbies":
+            return "this game server hosts its host's games only: no other game can be created"
+        taking = TAKE_PATH.match(path)
+        if taking is None:
+            return None
+        online = self.online
+        player = await asyncio.to_thread(online.maybe_player, Request(scope))
+        try:
+            lobby = await asyncio.to_thread(online.online.lobby, taking["lobby"])
+        except LobbyNotFound:
+            return None  # the route answers that there is no such lobby
+        if player is not None and player.id == lobby.host_id:
+            return None
+        return "in a hosted game a seat is taken with its invite link only"
+
+
+def probe_port(interface: str, port: int) -> None:
+    """HostError unless ``interface``:``port`` can be listened on now (with the address
+    reuse uvicorn sets, so that the connections of a listener that just stopped do not
+    keep its port)."""
+    family = socket.AF_INET6 if ":" in interface else socket.AF_INET
+    try:
+        with socket.socket(family) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((interface, port))
+    except OSError as exc:
+        raise HostError(f"cannot listen on {interface}:{port} ({exc.strerror})") from exc
 
 
 class HostedServer:
@@ -76,50 +203,82 @@ class HostedServer:
         self.interface = ""
         self.port = 0
         self._server: Any = None
+        self._thread: threading.Thread | None = None
 
     @property
     def running(self) -> bool:
         return self._server is not None and self._server.started
 
+    def listens(self, interface: str, port: int) -> bool:
+        """Is the listener running on ``interface``:``port``?"""
+        return self.running and (interface, port) == (self.interface, self.port)
+
     def start(self, interface: str, port: int) -> None:
-        """Listen on ``interface``:``port`` (no-op if already listening there)."""
+        """Listen on ``interface``:``port`` (no-op if already listening there; HostError,
+        with the listener left as it was, if that port cannot be listened on)."""
         import uvicorn
 
         from .app import create_online_app
 
-        if self.running:
-            if (interface, port) == (self.interface, self.port):
-                return
-            self.stop()
-        try:
-            with socket.socket() as probe:
-                probe.bind((interface, port))
-        except OSError as exc:
-            raise HostError(f"cannot listen on {interface}:{port} ({exc.strerror})") from exc
+        if self.listens(interface, port):
+            return
+        if not self.running or port != self.port:
+            probe_port(interface, port)  # refused before the running listener is touched
+        self.stop()
         self.app = create_online_app(store_url=self.store_url)
-        config = uvicorn.Config(self.app, host=interface, port=port, log_level="warning")
-        self._server = uvicorn.Server(config)
-        thread = threading.Thread(target=self._server.run, name="westeros-host", daemon=True)
+        guarded = HostedGuard(self.app, allowed_hosts(interface, port, share_address(interface)))
+        config = uvicorn.Config(guarded, host=interface, port=port, log_level="warning")
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, name="westeros-host", daemon=True)
         thread.start()
         deadline = time.monotonic() + STARTUP_S
-        while not self._server.started:
+        while not server.started:
             if not thread.is_alive() or time.monotonic() > deadline:
-                self._server = None
+                server.should_exit = True
                 raise HostError(f"the online server did not start on {interface}:{port}")
             time.sleep(0.05)
+        self._server, self._thread = server, thread
         self.interface, self.port = interface, port
 
     def stop(self) -> None:
-        """Stop listening."""
+        """Stop listening (and wait for the listener to let its port go)."""
         if self._server is not None:
             self._server.should_exit = True
-            self._server = None
+            if self._thread is not None:
+                self._thread.join(STARTUP_S)
+            self._server = self._thread = None
+
+
+def opens_windows(request: Request) -> bool:
+    """Does this app open remote pages in windows of their own (the desktop app)?"""
+    return getattr(request.app.state, "open_remote", None) is not None
+
+
+def hosted_context(lobby: LobbyInfo, hosted: Hosted, windows: bool) -> dict[str, Any]:
+    """The context of ``online/hosted.html``: the host's own link (their key in the fragment;
+    ``windows``: the desktop app opens it in its own window) and the invite links of the seats
+    nobody has taken yet."""
+    address = share_address(hosted.interface)
+    base = f"http://{url_host(address)}:{hosted.port}"
+    local = ipaddress.ip_address(hosted.interface)
+    own_host = LOCAL if local.is_unspecified or local.is_loopback else url_host(address)
+    own = f"http://{own_host}:{hosted.port}"
+    return {
+        "lobby": lobby.public(),
+        "interface": hosted.interface,
+        "lobby_url": f"{own}/join#key={hosted.key}&lobby={lobby.id}",
+        "windows": windows,
+        "invites": {h: f"{base}/join#invite={t}" for h, t in still_open(lobby, hosted).items()},
+    }
 
 
 def router(core: Core) -> APIRouter:
-    """``GET /online/host`` (the form) and ``POST /online/host`` (start hosting)."""
+    """``GET /online/host`` (the form), ``POST /online/host`` (start hosting), ``GET
+    /online/host/lobbies/{id}`` (a hosted game: resume hosting, open the host's seat) and
+    ``POST /online/host/lobbies/{id}/resume``."""
     routes = APIRouter()
     hosted = HostedServer(core.store.engine.url.render_as_string(hide_password=False))
+    core.games.on_close(hosted.stop)
 
     def form_context(error: str | None) -> dict[str, Any]:
         """The form's context: the player counts and options of the new-game screen
@@ -132,6 +291,7 @@ def router(core: Core) -> APIRouter:
             "default_players": max(start["setups"]),
             "options": start["options"],
             "plugins": start["plugins"],
+            "hosting": core.hosting(),
             **pages.ai_choices(core.loaded, DEFAULT_LEVEL),
         }
 
@@ -168,20 +328,67 @@ def router(core: Core) -> APIRouter:
                 grace_seconds=int(str(form.get("grace") or 60)),
             )
             for house in list(invites)[max(0, seats - 1) :]:
-                await asyncio.to_thread(online.hub.kick, lobby.id, host_player, house)
+                lobby = await asyncio.to_thread(online.hub.kick, lobby.id, host_player, house)
                 invites.pop(house)
         except (OnlineError, ValueError) as exc:
             message = getattr(exc, "message", str(exc))
             return core.page(request, "online/host.html", form_context(message), status=400)
-        address = share_address(interface)
-        base = f"http://{'[' + address + ']' if ':' in address else address}:{port}"
-        own = f"http://{LOCAL if interface in (LOCAL, EVERYWHERE) else address}:{port}"
+        record = Hosted(lobby.id, key, interface, port, dict(invites))
+        await asyncio.to_thread(remember, core.store, record)
+        return core.page(
+            request, "online/hosted.html", hosted_context(lobby, record, opens_windows(request))
+        )
+
+    def game_page(
+        request: Request, lobby_id: str, error: str | None = None, status: int = 200
+    ) -> Response:
+        """The page of hosted lobby ``lobby_id`` (404 if this app did not host it)."""
+        record = recorded(core.store).get(lobby_id)
+        lobby = None
+        with contextlib.suppress(LobbyNotFound):
+            lobby = core.games.online.lobby(lobby_id)
+        if record is None or lobby is None:
+            return core.page(request, "online/host_game.html", {"lobby": None}, status=404)
+        running = hosted.listens(record.interface, record.port)
         context = {
             "lobby": lobby.public(),
-            "interface": interface,
-            "lobby_url": f"{own}/join#key={key}&lobby={lobby.id}",
-            "invites": {h: f"{base}/join#invite={t}" for h, t in invites.items()},
+            "over": lobby.status == FINISHED,
+            "running": running,
+            "interface": record.interface,
+            "listen_port": record.port,
+            "resume_url": f"{page_url(lobby_id)}/resume",
+            "error": error,
+            **(
+                {"hosted": hosted_context(lobby, record, opens_windows(request))} if running else {}
+            ),
         }
-        return core.page(request, "online/hosted.html", context)
+        return core.page(request, "online/host_game.html", context, status=status)
+
+    @routes.get("/online/host/lobbies/{lobby_id}", response_class=HTMLResponse)
+    def hosted_game(request: Request, lobby_id: str) -> Response:
+        return game_page(request, lobby_id)
+
+    @routes.post("/online/host/lobbies/{lobby_id}/resume", response_class=HTMLResponse)
+    async def resume(request: Request, lobby_id: str) -> Response:
+        form = await request.form()
+        record = recorded(core.store).get(lobby_id)
+        if record is None:
+            return game_page(request, lobby_id)
+        try:
+            interface = check_interface(str(form.get("interface") or record.interface))
+            port = int(str(form.get("listen_port") or record.port))
+            lobby = await asyncio.to_thread(core.games.online.lobby, lobby_id)
+            if lobby.status == FINISHED:
+                raise HostError("this game is over: its replay is on the start screen")
+            await asyncio.to_thread(hosted.start, interface, port)
+            await asyncio.to_thread(hosted.app.state.online.online.player, record.key)
+        except (OnlineError, ValueError) as exc:
+            message = getattr(exc, "message", str(exc))
+            return game_page(request, lobby_id, message, status=400)
+        record = Hosted(lobby_id, record.key, interface, port, record.invites)
+        await asyncio.to_thread(remember, core.store, record)
+        return core.page(
+            request, "online/hosted.html", hosted_context(lobby, record, opens_windows(request))
+        )
 
     return routes

@@ -12,9 +12,10 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 from starlette.responses import Response
 
 from westeros.plugins import LoadedPlugins
-from westeros.store import GameStore, StoreError
+from westeros.store import CorruptGame, GameStore, StoreError
 from westeros.store.errors import GameNotFound
 
+from ..online import hosted_games
 from ..session import GameSession
 from . import pages
 from .games import Games
@@ -93,17 +94,51 @@ class Core:
         context = pages.start_context(
             self.loaded, latest, error, saved=others, import_error=import_error, damaged=damaged
         )
+        context["hosting"] = self.hosting()
         return self.page(request, "start.html", context, status=status)
 
-    def session(self, game_id: str) -> GameSession | Response:
-        """The running session of ``game_id``, or the page that says why there is none."""
+    def hosting(self) -> list[dict[str, Any]]:
+        """The online games this app hosted that are not over ("Resume hosting":
+        ``partials/hosted_games.html``; issue 35 finding 2)."""
+        try:
+            return hosted_games.resumable(self.store)
+        except StoreError:
+            log.exception("could not list the hosted games")
+            return []
+
+    def session(self, game_id: str, request: Request | None = None) -> GameSession | Response:
+        """The running session of ``game_id``, or the page that says why there is none: for
+        a game that cannot be loaded, ``damaged.html`` (``cannot_load``)."""
         try:
             return self.games.get(game_id)
         except GameNotFound:
             return PlainTextResponse("There is no such game.", status_code=404)
         except Exception as exc:
             log.exception("game %s cannot be loaded", game_id)
-            return PlainTextResponse(f"This game cannot be loaded: {exc}", status_code=500)
+            return self.cannot_load(game_id, exc, request)
+
+    def cannot_load(
+        self, game_id: str, exc: Exception, request: Request | None = None
+    ) -> HTMLResponse:
+        """The styled page (HTTP 500) of a game that cannot be loaded, in ``request``'s
+        language (English without one): why, a way back to the start screen and, when its
+        record reads, its delete page. A CorruptGame one is listed as damaged from now on
+        (``GameStore.load_game``; issue 35 finding 1)."""
+        try:
+            info = self.store.game(game_id)
+        except Exception:  # the record itself is damaged: no name, no delete page
+            info = None
+        context = {
+            "game": game_id,
+            "name": info.setup.name if info is not None else "",
+            "reason": str(exc),
+            "damaged": isinstance(exc, CorruptGame),
+            "delete_url": f"/games/{game_id}/delete" if info is not None else "",
+        }
+        if request is not None:
+            return self.page(request, "damaged.html", context, status=500)
+        html = self.templates.render("damaged.html", "en", {"lang": "en", **context})
+        return HTMLResponse(html, status_code=500)
 
 
 def seat_refusal(session: GameSession, house: str) -> str | None:

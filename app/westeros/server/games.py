@@ -1,6 +1,11 @@
 """The running games of one local core: sessions by id (new ones, and stored ones rebuilt on
 first use — "Continue"), each with its AI runner; deleting a game stops it first.
 
+An online game (one an online lobby started: hosted from this app, ``online.hosting``) is
+never loaded here: the online server is its one authority (issue 35 finding 6), so
+``Games.get`` refuses it with ``HostedOnline`` and no local session, socket or AI runner ever
+plays it.
+
 Each game has its own serial worker thread (``executor``) for its sockets' work (loading,
 attaching, every message), so one game's slow work — a plugin hook that blocks, a long
 resume — never delays another game's socket, and one game's messages are handled in order."""
@@ -10,11 +15,13 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
+from westeros.online.records import LobbyInfo
+from westeros.online.store import OnlineStore
 from westeros.plugins import build_ruleset
 from westeros.store import AI, GameStore, SeatSpec, StoreError
 
@@ -87,6 +94,21 @@ class SetupError(ValueError):
     """A new-game request that does not fit the content (player count, house, options)."""
 
 
+class HostedOnline(Exception):
+    """The game is an online game: only the online server serves it, never the local core
+    (issue 35 finding 6). ``lobby`` is its online lobby."""
+
+    code = "seat/online"
+    MESSAGE = (
+        "This game is played online: its seats are served only by the online game server, "
+        "never by this app's own board."
+    )
+
+    def __init__(self, lobby: LobbyInfo) -> None:
+        super().__init__(self.MESSAGE)
+        self.lobby = lobby
+
+
 def new_seed() -> int:
     """A fresh random seed for a game created without one."""
     return secrets.randbelow(2**31)
@@ -118,6 +140,7 @@ class Games:
         personalities: Iterable[AIPersonality] = (),
     ) -> None:
         self.store = store
+        self.online = OnlineStore(store.engine)
         self.personalities = tuple(personalities)
         self.ai_factory = ai_factory or ai_factory_for(self.personalities)
         self.ai_delay = ai_delay
@@ -128,6 +151,7 @@ class Games:
         self._executors: dict[str, ThreadPoolExecutor] = {}
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.RLock()
+        self._closers: list[Callable[[], None]] = []
         self.preferences = self._stored_preferences()
 
     def _stored_preferences(self) -> Preferences:
@@ -217,13 +241,22 @@ class Games:
             self.start_ai(session.game_id)
         return session
 
+    def hosted(self, game_id: str) -> LobbyInfo | None:
+        """The online lobby that started ``game_id`` (None: a game of this app alone)."""
+        return self.online.lobby_of_game(game_id)
+
     def get(self, game_id: str) -> GameSession:
         """The session of ``game_id``, rebuilt from the store on first use (GameNotFound if
-        there is no such game; CorruptGame or MissingPlugins if it cannot be rebuilt)."""
+        there is no such game; CorruptGame or MissingPlugins if it cannot be rebuilt;
+        HostedOnline for an online game, which only the online server serves)."""
         with self._lock:
             session = self._sessions.get(game_id)
             if session is not None:
                 return session
+        lobby = self.hosted(game_id)
+        if lobby is not None:
+            raise HostedOnline(lobby)
+        with self._lock:
             loading = self._loading.setdefault(game_id, threading.Lock())
         with loading:  # one game's resume never waits for another's
             with self._lock:
@@ -309,13 +342,21 @@ class Games:
         with self._lock:
             return list(self._sessions.values())
 
+    def on_close(self, closer: Callable[[], None]) -> None:
+        """Call ``closer`` when the games close (the core stops): e.g. the hosting listener."""
+        with self._lock:
+            self._closers.append(closer)
+
     def close(self) -> None:
-        """Stop every AI runner and game worker."""
+        """Stop every AI runner and game worker, then whatever ``on_close`` was given."""
         with self._lock:
             runners = list(self._runners.values())
             executors = list(self._executors.values())
+            closers, self._closers = self._closers, []
             self._executors.clear()
         for runner in runners:
             runner.stop()
         for executor in executors:
             executor.shutdown(wait=False, cancel_futures=True)
+        for closer in closers:
+            closer()

@@ -10,7 +10,9 @@
 A seat acts here as it does on its socket: a house played by a person (a computer's seat is
 403 while the game runs, as the board), with its credentials (header ``X-Seat-Credential``,
 for seats that have them) — ``session.check_seat``. A refused proposal or reply is 400 with the
-reason; an unknown game or house 404. Everything runs on the game's own worker."""
+reason; an unknown game or house 404. Everything runs on the game's own worker. An online
+game's deals are none of the local core's: every seat of it is 403 ``seat/online`` here
+(issue 35 finding 6; the online server is its one authority)."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from ...deals.table import DealError, DealTable
 from ...session import SessionError
 from ...session.seats import check_seat
 from ..core import Core, seat_refusal
+from ..games import HostedOnline
 
 CREDENTIAL = "x-seat-credential"
 
@@ -48,6 +51,8 @@ def router(core: Core) -> APIRouter:
             return _refused(404, "There is no such game.", "game/not-found")
         except StoreError:
             return _refused(503, "The game cannot be loaded.", "game/unavailable")
+        except HostedOnline as exc:
+            return _refused(403, str(exc), HostedOnline.code)
         if house not in session.players:
             return _refused(404, f"{house!r} does not play in this game", "seat/unknown")
         refusal = seat_refusal(session, house)

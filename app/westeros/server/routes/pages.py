@@ -1,4 +1,9 @@
-"""The start screen, a new game, a seat's board, a game's content and the script catalogs."""
+"""The start screen, a new game, a seat's board, a game's content and the script catalogs.
+
+An online game is not played on this core's board (issue 35 finding 6: the online server is
+its one authority): the host's own seat leads to the page of the hosted game (``GET
+/online/host/lobbies/{id}``: resume hosting, open the seat through the online server), every
+other seat is refused (403) with a page that shows nothing of it."""
 
 from __future__ import annotations
 
@@ -11,11 +16,13 @@ from starlette.datastructures import FormData, QueryParams
 from starlette.responses import Response
 
 from westeros.engine import EngineError
+from westeros.online import transcript
+from westeros.online.hosted_games import page_url
 from westeros.store import StoreError
 
 from .. import pages
 from ..core import Core, seat_refusal
-from ..games import AI_LEVELS, RANDOM, SetupError, parse_seed
+from ..games import AI_LEVELS, RANDOM, HostedOnline, SetupError, parse_seed
 from ..i18n import normalise
 
 
@@ -99,7 +106,13 @@ def router(core: Core) -> APIRouter:
 
     @api.get("/games/{game_id}/play/{house}", response_class=HTMLResponse)
     def board(request: Request, game_id: str, house: str) -> Response:
-        session = core.session(game_id)
+        lobby = core.games.hosted(game_id)
+        if lobby is not None:
+            if house == transcript.host_house(lobby):
+                return RedirectResponse(page_url(lobby.id), status_code=303)
+            context = {"house": house, "lobby": lobby.public(), "url": page_url(lobby.id)}
+            return core.page(request, "online/host_refused.html", context, status=403)
+        session = core.session(game_id, request)
         if isinstance(session, Response):
             return session
         if house not in session.players:
@@ -110,8 +123,10 @@ def router(core: Core) -> APIRouter:
         return core.page(request, "board.html", pages.board_context(session, house, core.loaded))
 
     @api.get("/games/{game_id}/content.json")
-    def content(game_id: str) -> Response:
-        session = core.session(game_id)
+    def content(request: Request, game_id: str) -> Response:
+        if core.games.hosted(game_id) is not None:
+            return PlainTextResponse(HostedOnline.MESSAGE, status_code=403)
+        session = core.session(game_id, request)
         if isinstance(session, Response):
             return session
         seats = {h: ("ai" if session.is_ai(h) else "human") for h in session.players}

@@ -5,7 +5,11 @@ All of a game's socket work runs on that game's own serial worker (``Games.execu
 on a pool shared with other games. Whatever a client sends is answered — an ``error`` reply
 with a stable ``code`` for anything refused — and the socket stays open; a message that
 cannot be encoded is sent with its text escaped, and if sending fails for any other reason
-the socket is closed (1011) rather than left open and silent."""
+the socket is closed (1011) rather than left open and silent.
+
+No seat of an online game is served here (issue 35 finding 6): its one authority is the
+online server, which the host plays through like any guest; such a socket is refused with
+``seat/online`` and closed (4403), before anything of the game is read or sent."""
 
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from westeros.store.errors import GameNotFound
 
 from ...session import InternalError, WrongSeat, error_reply
 from ..core import Core, seat_refusal
+from ..games import HostedOnline
 from ..narrate import Narrator
 
 log = logging.getLogger("westeros.server")
@@ -52,6 +57,8 @@ def refusal_code(exc: Exception) -> str:
         return "game/not-found"
     if isinstance(exc, StoreError):
         return "game/unavailable"
+    if isinstance(exc, HostedOnline):
+        return HostedOnline.code
     return "seat/unknown"
 
 
@@ -68,12 +75,13 @@ async def serve_seat(core: Core, websocket: WebSocket, game_id: str, house: str)
         session = await on_game(core.games.get, game_id)
         if house not in session.players:
             raise WrongSeat(f"{house!r} does not play in this game", "seat/unknown")
-    except (GameNotFound, WrongSeat, StoreError) as exc:
+    except (GameNotFound, WrongSeat, StoreError, HostedOnline) as exc:
         core.games.release(game_id)
         refused = error_reply(exc, None)
         refused["code"] = refusal_code(exc)
         await websocket.send_text(encode(refused))
-        await websocket.close(code=CLOSE_NO_GAME)
+        online = isinstance(exc, HostedOnline)
+        await websocket.close(code=CLOSE_REFUSED_SEAT if online else CLOSE_NO_GAME)
         return
     refusal = seat_refusal(session, house)
     if refusal is not None:
