@@ -14,6 +14,9 @@ disabled with a clear message naming it; the message is logged and kept in
 others. A plugin that ran over its time limit is not called again in this process: its code
 may still be running in the background thread it was given.
 
+Every rule callable is wrapped so that what it raises during a game names its plugin
+(``plugin_faults.RuleCall``, issue 35 finding 3).
+
 Environment variables:
 
 - ``WESTEROS_DISABLE_PLUGIN_AUTOLOAD``: any non-empty value other than ``0`` turns off entry
@@ -46,9 +49,11 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
+from .ai.personality import AIPersonality
 from .engine.actions import Action
 from .engine.content import AiAnswer, EventText, ReferenceCard, RuleHooks, Ruleset
 from .engine.errors import ContentError
+from .plugin_faults import PluginFailure, RuleCall, describe, remember_package
 
 log = logging.getLogger("westeros.plugins")
 trace_log = logging.getLogger("westeros.hooks")
@@ -253,16 +258,6 @@ def _load_file(path: Path) -> ModuleType:
     return module
 
 
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, SystemExit):
-        return f"it called sys.exit({exc.code!r})"
-    return f"{type(exc).__name__}: {exc}"
-
-
-PluginFailure = (Exception, SystemExit)
-"""What a plugin's code may raise and be disabled for (KeyboardInterrupt still stops the app)."""
-
-
 class PluginTimeout(Exception):
     """A plugin took longer than its time limit (it keeps running in its own thread)."""
 
@@ -311,7 +306,7 @@ def _guarded(what: str, call: Callable[[], Any]) -> Any:
 
 
 def _failure(exc: BaseException) -> str:
-    return str(exc) if isinstance(exc, PluginTimeout) else _describe(exc)
+    return str(exc) if isinstance(exc, PluginTimeout) else describe(exc)
 
 
 class PluginHost:
@@ -407,7 +402,7 @@ class PluginHost:
         try:
             self.pm.register(obj, name=name)
         except Exception as exc:
-            self.record(name, source, f"cannot be registered ({_describe(exc)})")
+            self.record(name, source, f"cannot be registered ({describe(exc)})")
             return False
         callers = self.pm.get_hookcallers(obj) or []
         unknown = sorted(c.name for c in callers if not c.has_spec())
@@ -421,6 +416,7 @@ class PluginHost:
             source,
             tuple(sorted(c.name for c in callers)),
         )
+        remember_package(obj, name, module_path)
         return True
 
     def record(self, name: str, source: str, message: str) -> None:
@@ -663,18 +659,26 @@ def _malformed(hook: str, item: Any) -> str:
         url = item[0] if pair else item
         if not (isinstance(url, str) and url.startswith("/static/") and ".." not in url):
             return f"{hook}: {item!r} is not a URL under /static/ (or a (URL, option) pair)"
+    elif hook == "register_ai_personalities":
+        words = (getattr(item, field, None) for field in ("id", "name", "description"))
+        if not (isinstance(item, AIPersonality) and all(isinstance(w, str) for w in words)):
+            return (
+                f"{hook}: {item!r} is not an AIPersonality (westeros.ai.personality) whose id, "
+                "name and description are text"
+            )
     return ""
 
 
 def _refuse_malformed(host: PluginHost, content: dict[str, dict[str, list[Any]]]) -> None:
-    """Refuse plugins whose action kinds, event texts, AI answers or client scripts are not
-    usable."""
+    """Refuse plugins whose action kinds, event texts, AI answers, client scripts or AI
+    personalities are not usable."""
     for name in list(content):
         for hook in (
             "register_action_kinds",
             "register_event_texts",
             "register_ai_answers",
             "register_client_scripts",
+            "register_ai_personalities",
         ):
             problems = [m for item in content[name].get(hook, ()) if (m := _malformed(hook, item))]
             if problems:
@@ -734,7 +738,7 @@ def load(
         return [item for n in live for item in content.get(n, {}).get(hook, ())]
 
     def rule(hook: str) -> tuple[Callable[..., Any], ...]:
-        return tuple(rules[n][hook] for n in live if hook in rules.get(n, {}))
+        return tuple(RuleCall(n, hook, rules[n][hook]) for n in live if hook in rules.get(n, {}))
 
     kwargs = {field: merged(hook) for hook, (field, _, _) in CONTENT_HOOKS.items()}
     ui = {k: kwargs.pop(k) for k in UI_FIELDS}

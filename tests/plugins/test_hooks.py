@@ -16,6 +16,7 @@ import pytest
 from tests.builders import act, blank, prompt, put, run
 from westeros import hookimpl
 from westeros.ai import BaselineBot
+from westeros.ai.personality import AIPersonality
 from westeros.base.westeros_cards import game_of_thrones
 from westeros.engine import board, power, tracks, victory
 from westeros.engine.actions import Action, Choose
@@ -551,18 +552,12 @@ def test_hook_rule_setup(westeros_ruleset: Factory) -> None:
 # ---------------------------------------------------------------------------------- AI and UI
 
 
-@dataclasses.dataclass(frozen=True)
-class Personality:
-    id: str
-    name: str
-
-
 class Bots:
     NAME = "bots"
 
     @hookimpl
     def register_ai_personalities(self) -> list[Any]:
-        return [Personality("cautious-maester", "The Cautious Maester")]
+        return [AIPersonality("cautious-maester", "The Cautious Maester")]
 
 
 def test_hook_register_ai_personalities() -> None:

@@ -33,8 +33,8 @@ class AiRunner:
         return self._thread is not None and self._thread.is_alive()
 
     def start(self) -> None:
-        """Start the thread (no-op if it already runs or the game is over)."""
-        if self.running or self.session.over:
+        """Start the thread (no-op if it already runs, the game is over or paused)."""
+        if self.running or self.session.over or self.session.paused is not None:
             return
         self._stop.clear()
         self._thread = threading.Thread(
@@ -77,5 +77,5 @@ class AiRunner:
                     except Exception:
                         log.exception("AI seat %s of game %s failed", house, self.session.game_id)
                         self._stop.wait(1.0)
-            if self.session.over:
-                return
+            if self.session.over or self.session.paused is not None:
+                return  # a paused game (a plugin's rule failed) is never retried

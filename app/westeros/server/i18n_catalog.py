@@ -14,7 +14,11 @@ run time) are collected from each plugin's content hooks into that plugin's cata
 Babel's file extraction and the loaded content together cover every visible string. A message
 the game's catalog already holds is not repeated in a plugin's. The ``.po`` files are the
 committed source, read at run time (``westeros.server.i18n.load_folder``); ``pybabel compile``
-is optional."""
+is optional.
+
+Only catalogs inside this repository are extracted, updated and checked: a plugin installed
+from elsewhere (an entry point in site-packages, a file in the user plugin folder) keeps its
+catalog with its own sources, so it is skipped, and the command says so (issue 35 finding 18)."""
 
 from __future__ import annotations
 
@@ -82,8 +86,10 @@ def content_messages(items: Iterable[Any], what: str) -> dict[str, str]:
     return out
 
 
-def targets() -> list[Target]:
-    """The game's catalog, then one per plugin that registers a translation folder."""
+def targets(skipped: list[str] | None = None) -> list[Target]:
+    """The game's catalog, then one per plugin of this repository that registers a
+    translation folder; a plugin whose folder lies outside the repository is left out and,
+    if ``skipped`` is given, named there with its folder."""
     methods, options = game_methods()
     game = Target("westeros", GAME_LOCALE, [(REPO, methods, options)])
     out = [game]
@@ -105,6 +111,10 @@ def targets() -> list[Target]:
         if locale is None:
             continue
         package = Path(str(locale)).resolve().parent
+        if not package.is_relative_to(REPO):
+            if skipped is not None:
+                skipped.append(f"{name} ({package}): outside {REPO}, not this repository's")
+            continue
         sources = [(package, PLUGIN_METHODS, PLUGIN_OPTIONS)]
         out.append(Target(name, Path(str(locale)), sources, content))
     return out
@@ -151,10 +161,11 @@ def read(path: Path, lang: str) -> Catalog:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
 
-def templates() -> Iterator[tuple[Target, Catalog]]:
-    """Every target with its freshly extracted template catalog, the game's first."""
+def templates(skipped: list[str] | None = None) -> Iterator[tuple[Target, Catalog]]:
+    """Every target with its freshly extracted template catalog, the game's first (plugins
+    outside the repository are named in ``skipped``, see ``targets``)."""
     game_ids: set[str] = set()
-    for target in targets():
+    for target in targets(skipped):
         template = extract(target, game_ids)
         if target.locale == GAME_LOCALE:
             game_ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
@@ -175,20 +186,24 @@ def untranslated(template: Catalog, catalog: Catalog) -> list[str]:
     return missing
 
 
-def gaps(langs: Sequence[str] = LANGUAGES) -> dict[str, list[str]]:
+def gaps(
+    langs: Sequence[str] = LANGUAGES, skipped: list[str] | None = None
+) -> dict[str, list[str]]:
     """{"<catalog> <lang>": untranslated msgids} for every catalog and language."""
     out: dict[str, list[str]] = {}
-    for target, template in templates():
+    for target, template in templates(skipped):
         for lang in langs:
             out[f"{target.name} {lang}"] = untranslated(template, read(po_path(target, lang), lang))
     return out
 
 
-def update(langs: Sequence[str] = LANGUAGES) -> dict[str, list[str]]:
+def update(
+    langs: Sequence[str] = LANGUAGES, skipped: list[str] | None = None
+) -> dict[str, list[str]]:
     """Write every .pot and update every .po from it (new msgids empty, vanished ones dropped,
     translations kept); return the gaps."""
     out: dict[str, list[str]] = {}
-    for target, template in templates():
+    for target, template in templates(skipped):
         target.locale.mkdir(parents=True, exist_ok=True)
         with (target.locale / f"{DOMAIN}.pot").open("wb") as handle:
             write_po(handle, template, width=100, sort_output=True)
@@ -209,7 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m westeros.server.i18n_catalog")
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 on gaps")
     args = parser.parse_args(argv)
-    found = gaps() if args.check else update()
+    skipped: list[str] = []
+    found = gaps(skipped=skipped) if args.check else update(skipped=skipped)
+    for plugin in skipped:
+        print(f"skipped plugin {plugin}")
     total = 0
     for name, missing in found.items():
         print(f"{name}: {len(missing)} untranslated")

@@ -20,6 +20,7 @@ from westeros.store import AI, HUMAN
 
 from .applier import Accepted
 from .errors import (
+    GamePaused,
     InternalError,
     MalformedMessage,
     NotSaved,
@@ -39,6 +40,7 @@ __all__ = [
     "Accepted",
     "AiFactory",
     "AiPlayer",
+    "GamePaused",
     "GameSession",
     "Human",
     "InternalError",

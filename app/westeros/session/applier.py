@@ -11,6 +11,7 @@ from westeros.engine import Action, IllegalAction, State, apply
 from westeros.engine.errors import EngineError, NotPending
 from westeros.engine.flow import decision_for
 from westeros.engine.state import Event
+from westeros.plugin_faults import PluginFault, attributed
 from westeros.store import CorruptGame, GameStore, StoreError
 
 from .errors import InternalError, NotSaved, StaleState
@@ -50,14 +51,18 @@ def apply_and_save(
 ) -> Accepted:
     """Steps 3-5 and the commit: ``house`` decides ``action`` on its view ``state_id`` of
     ``state`` (its view last changed at ``changed_at``). Raises NotPending, an IllegalAction
-    subclass, StaleState, NotSaved or InternalError, and then nothing is stored."""
+    subclass, StaleState, NotSaved, InternalError or (a plugin's rule failed) PluginFault, and
+    then nothing is stored."""
     if state.winner is not None:
         raise NotPending("the game is over")
     try:  # the engine refuses a house not asked (NotPending, AlreadyRevealed)
         new, events = apply(state, house, action)
-    except IllegalAction:
+    except (IllegalAction, PluginFault):
         raise
     except Exception as exc:
+        fault = attributed(exc)
+        if fault is not None:
+            raise fault from exc
         log.exception("engine failed on %s %s", house, action)
         kind = "engine error" if isinstance(exc, EngineError) else type(exc).__name__
         raise InternalError(f"the action could not be carried out ({kind})") from exc
@@ -79,10 +84,17 @@ def apply_recorded(
 ) -> Accepted:
     """An action already in the store (written by another process of the same game) applied
     to ``state``: it must be the next one (``seq``) and lead to the state hash the log
-    recorded (``digest``). CorruptGame otherwise, and nothing changes."""
+    recorded (``digest``). CorruptGame otherwise (PluginFault if a plugin's code failed on it),
+    and nothing changes."""
     if seq != state.serial + 1:
         raise CorruptGame(f"game {game_id}: action {seq} after state {state.serial}")
-    new, events = apply(state, house, action)
+    try:
+        new, events = apply(state, house, action)
+    except Exception as exc:
+        fault = attributed(exc)
+        if fault is None:
+            raise
+        raise fault from exc
     if new.hash() != digest:
         raise CorruptGame(f"game {game_id}: action {seq} does not lead to its state")
     return Accepted(new.serial, house, action, tuple(events), new, digest)

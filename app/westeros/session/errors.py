@@ -3,8 +3,9 @@
 
 Every refusal carries a stable ``code`` for clients to rely on: the engine's IllegalAction
 subclasses bring theirs ("illegal/…"); the session's own are "malformed/…" (the message's
-shape), "seat/…" (who may act), "stale-state", "not-saved", "hint/unavailable", "internal"
-and, when a socket opens, "game/…". No Python class name goes on the wire."""
+shape), "seat/…" (who may act), "stale-state", "not-saved", "hint/unavailable", "internal",
+"plugin-fault" (the game is paused) and, when a socket opens, "game/…". No Python class name
+goes on the wire but that of the exception a faulty plugin raised."""
 
 from __future__ import annotations
 
@@ -58,6 +59,13 @@ class InternalError(SessionError):
     """The engine failed unexpectedly on this message; the game is unchanged."""
 
     code = "internal"
+
+
+class GamePaused(SessionError):
+    """The game is paused because a plugin's rule code failed (issue 35 finding 3): nothing
+    is accepted until it is reopened with the plugin updated; the game is unchanged."""
+
+    code = "plugin-fault"
 
 
 def error_code(exc: Exception) -> str:

@@ -27,8 +27,68 @@
 //   });
 //
 // The host never names a plugin's prompt kinds, options or area kinds itself.
+//
+// Every call into a plugin's parts goes through `guarded` (issue 35 finding 18): a part that
+// throws is logged once on the console with the plugin's name, the host's own words or drawing
+// stand in for it, and a small notice appears only where that plugin draws (its screen, its
+// panel, or the map for `decorate`); the other panels and plugins are drawn as usual.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const plugins = new Map();
+const reported = new Set();
+
+/** Log the first failure of plugin `name`'s part `part` on the console, naming the plugin. */
+function report(name, part, error) {
+  const key = `${name}\u0000${part}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  console.error(`plugin ${name}: its ${part} failed and is skipped`, error);
+}
+
+/** `fn(...args)` of plugin `name` (its part `part`); if it throws, `fallback(error)`. */
+function guarded(name, part, fn, fallback, ...args) {
+  try {
+    return fn(...args);
+  } catch (error) {
+    report(name, part, error);
+    return fallback(error);
+  }
+}
+
+const none = () => null;
+
+/** A plugin's part `fn` wrapped so that it never throws (null instead). */
+function safe(name, part, fn) {
+  return typeof fn === "function" ? (...args) => guarded(name, part, fn, none, ...args) : fn;
+}
+
+const safeCopies = new WeakMap();
+
+/** `parts` (an object of functions and values) with every function made safe (made once:
+ * the map asks for an area kind's parts many times a render). */
+function safeParts(name, section, parts) {
+  if (!parts || typeof parts !== "object") return parts;
+  let out = safeCopies.get(parts);
+  if (!out) {
+    out = {};
+    for (const [key, value] of Object.entries(parts)) {
+      out[key] = safe(name, `${section}.${key}`, value);
+    }
+    safeCopies.set(parts, out);
+  }
+  return out;
+}
+
+/** The small notice shown where plugin `name` draws when its code failed there. */
+function notice(name, words) {
+  return h(
+    "p",
+    { class: "plugin-fault-note", role: "status", "data-testid": `plugin-fault-${name}` },
+    words,
+  );
+}
 
 /** Add a plugin's client parts; a second registration under the same name is refused. */
 export function registerPlugin(name, parts) {
@@ -37,91 +97,134 @@ export function registerPlugin(name, parts) {
 }
 
 function lookup(section, key) {
-  for (const parts of plugins.values()) {
+  for (const [name, parts] of plugins) {
     const table = parts[section];
-    if (table && Object.prototype.hasOwnProperty.call(table, key)) return table[key];
+    if (table && Object.prototype.hasOwnProperty.call(table, key)) return [name, table[key]];
   }
-  return undefined;
+  return [null, undefined];
 }
 
-/** The screen a plugin registered for prompt kind `kind`, if any. */
+/** The screen a plugin registered for prompt kind `kind`, if any. A screen that throws is
+ * replaced by a notice naming the plugin in the decision panel. */
 export function pluginPrompt(kind) {
-  return lookup("prompts", kind);
+  const [name, render] = lookup("prompts", kind);
+  if (typeof render !== "function") return render;
+  const failed = (ctx) => {
+    const words = t(
+      "The {plugin} plugin could not show this decision. Update or disable the plugin.",
+      { plugin: name },
+    );
+    ctx.paint(notice(name, words));
+  };
+  return (ctx) => guarded(name, `screen for ${kind}`, render, () => failed(ctx), ctx);
+}
+
+/** The result of a label function a plugin registered under `section`[`key`], or null. */
+function label(section, key, ...args) {
+  const [name, fn] = lookup(section, key);
+  return typeof fn === "function" ? guarded(name, `${section}.${key}`, fn, none, ...args) : null;
 }
 
 /** The top-bar label a plugin registered for prompt kind `kind`, or "". */
 export function pluginPhase(kind) {
-  const label = lookup("phases", kind);
-  return label ? label() : "";
+  return label("phases", kind) || "";
 }
 
 /** The plain words ({phase, title, text}) a plugin registered for prompt kind `kind`, or
  * null. */
 export function pluginTitle(kind) {
-  const words = lookup("titles", kind);
-  return words ? words() : null;
+  return label("titles", kind);
 }
 
 /** The label a plugin registered for option `option`, or null. */
 export function pluginOption(option) {
-  const label = lookup("options", option);
-  return label ? label() : null;
+  return label("options", option);
+}
+
+/** The first answer of the plugins' `section` functions (optionWords, seatLabel), or null. */
+function firstAnswer(section, ...args) {
+  for (const [name, parts] of plugins) {
+    const fn = parts[section];
+    const answer = typeof fn === "function" ? guarded(name, section, fn, none, ...args) : null;
+    if (answer) return answer;
+  }
+  return null;
 }
 
 /** The label a plugin's `optionWords` gives option `option` of a prompt with `data`, or
  * null. */
 export function pluginOptionWords(option, data) {
-  for (const parts of plugins.values()) {
-    const label = typeof parts.optionWords === "function" ? parts.optionWords(option, data) : null;
-    if (label) return label;
-  }
-  return null;
+  return firstAnswer("optionWords", option, data);
 }
 
 /** The name a plugin registered for order type `type`, or null. */
 export function pluginOrderType(type) {
-  const label = lookup("orderTypes", type);
-  return label ? label() : null;
+  return label("orderTypes", type);
 }
 
 /** The name a plugin registered for order token `id`, or null. */
 export function pluginToken(id) {
-  const label = lookup("tokens", id);
-  return label ? label() : null;
+  return label("tokens", id);
 }
 
 /** The words ({name, phase, asks}) a plugin registered for reason slug `slug`, or null. */
 export function pluginReason(slug) {
-  return lookup("reasons", slug) || null;
+  const [name, words] = lookup("reasons", slug);
+  return words ? safeParts(name, `reasons.${slug}`, words) : null;
 }
 
 /** How the map draws areas of kind `kind` ({marker, fillShape}); {} for the host's kinds. */
 export function areaKind(kind) {
-  return lookup("areaKinds", kind) || {};
+  const [name, drawing] = lookup("areaKinds", kind);
+  return drawing ? safeParts(name, `areaKinds.${kind}`, drawing) : {};
 }
 
-/** Let every plugin add its pieces to the map after a render. */
+/** Let every plugin add its pieces to the map after a render; one that throws gets a notice
+ * on the map pane (until it draws again) and the others still draw. */
 export function decorateMap(map, model) {
-  for (const parts of plugins.values()) {
-    if (typeof parts.decorate === "function") parts.decorate(map, model);
+  for (const [name, parts] of plugins) {
+    if (typeof parts.decorate !== "function") continue;
+    let failed = false;
+    guarded(name, "decorate", parts.decorate, () => (failed = true), map, model);
+    const shown = map.pane?.querySelector(`[data-testid="plugin-fault-${name}"]`);
+    if (failed && !shown && map.pane) {
+      const words = t(
+        "The {plugin} plugin could not draw its pieces on the map. Update or disable it.",
+        { plugin: name },
+      );
+      map.pane.append(notice(name, words));
+    } else if (!failed && shown) {
+      shown.remove();
+    }
   }
 }
 
-/** [key, render] of every side panel the plugins registered, in registration order. */
+/** [key, render] of every side panel the plugins registered, in registration order; a panel
+ * whose render throws shows a notice naming its plugin instead. */
 export function pluginPanels() {
   const out = [];
-  for (const parts of plugins.values()) out.push(...Object.entries(parts.panels || {}));
+  for (const [name, parts] of plugins) {
+    for (const [key, render] of Object.entries(parts.panels || {})) {
+      const failed = (root) => {
+        const words = t(
+          "The {plugin} plugin could not show this panel. Update or disable the plugin.",
+          { plugin: name },
+        );
+        root.hidden = false;
+        root.replaceChildren(notice(name, words));
+      };
+      const draw = (root, ...args) =>
+        guarded(name, `panel ${key}`, render, () => failed(root), root, ...args);
+      out.push([key, draw]);
+    }
+  }
   return out;
 }
 
 /** The seat words a plugin's `seatLabel` gives `house` (a house without a seat) in `view`, or
  * null. */
 export function pluginSeatLabel(house, view) {
-  for (const parts of plugins.values()) {
-    const label = typeof parts.seatLabel === "function" ? parts.seatLabel(house, view) : null;
-    if (label) return label;
-  }
-  return null;
+  return firstAnswer("seatLabel", house, view);
 }
 
 /** The names of the plugins registered so far (for tests and the help panel). */
