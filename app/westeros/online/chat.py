@@ -3,6 +3,10 @@ characters, at most ``BURST`` messages in a row then one per ``REFILL_SECONDS`` 
 a raven (private message) goes from a house to another house of the same game. Spectators
 may write only to the public table (and read only it: ``ChatLine.visible_to``).
 
+The bucket is the player's (every socket and device of one key share it), and a spectator
+without a key is counted by their network address: reconnecting never fills it again
+(issue 35 finding 15).
+
 The rate is counted for the whole server: with Redis every worker counts in the same bucket
 (``SharedRateLimit``: a Redis hash per sender that expires once the bucket would be full
 again); without Redis, one process is the whole server (``RateLimit``)."""
@@ -18,6 +22,7 @@ from typing import Any, Protocol
 
 from .bus import Bus, RedisBus
 from .errors import BadChat, ChatFlood
+from .records import PlayerInfo
 
 log = logging.getLogger("westeros.online.chat")
 
@@ -53,6 +58,17 @@ def check_recipient(sender: str | None, to: object, houses: Collection[str]) -> 
     if to == sender:
         raise BadChat("a raven goes to another house")
     return to
+
+
+def sender_key(player: PlayerInfo | None, address: str | None, lobby_id: str) -> str:
+    """The bucket a chat line is counted in: its player's (every socket and device of the
+    key), else the spectator's network address, else (no address known) the lobby's
+    anonymous spectators together; never a socket's, which a reconnection would renew."""
+    if player is not None:
+        return f"player:{player.id}"
+    if address:
+        return f"address:{address}"
+    return f"spectators:{lobby_id}"
 
 
 class Limiter(Protocol):

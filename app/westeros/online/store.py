@@ -2,8 +2,12 @@
 default, PostgreSQL by URL), each method one committed transaction (as ``GameStore``).
 
 Players are found by the hash of their key only (``keys.key_hash``); invite tokens likewise.
-Seat changes lock the lobby row (``SELECT ... FOR UPDATE`` on PostgreSQL), so two workers
-never give one seat to two people."""
+Seat and invite changes and the start of a game are each one conditional ``UPDATE … WHERE``
+(a seat ``player_id IS NULL``, an invite still unused, a lobby still ``open``) whose row count
+says whether it won, inside a transaction that first locks the lobby row on PostgreSQL
+(``SELECT … FOR UPDATE``); on SQLite the writes of two transactions never overlap and each
+``UPDATE`` sees what the other committed. So a seat or an invite is given once, and a lobby
+starts one game, on both databases, however many workers ask at once (issue 35 finding 13)."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from sqlalchemy import func, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -27,8 +32,9 @@ from westeros.store.online import (
     OnlineSeat,
 )
 
-from .errors import BadInvite, LobbyNotFound, LobbyState, UnknownPlayer
+from .errors import BadInvite, LobbyNotFound, LobbyState, NotHost, UnknownPlayer
 from .keys import key_hash, new_key
+from .quotas import TooMany, over
 from .records import ChatLine, LobbyInfo, PlayerInfo, SeatInfo
 
 
@@ -167,12 +173,16 @@ class OnlineStore:
         settings: Mapping[str, Any],
         clock_seconds: int = 0,
         grace_seconds: int = 60,
+        max_open: int = 0,
     ) -> tuple[LobbyInfo, dict[str, str]]:
         """A new open lobby with a seat per house; every house in ``open_houses`` gets an
-        invite token (returned once, by house; only their hashes are kept)."""
+        invite token (returned once, by house; only their hashes are kept). TooMany when the
+        host would then host more than ``max_open`` open lobbies (0: no limit), counted
+        after the insert under the host's row lock, so concurrent creations count each other."""
         lobby_id = str(uuid.uuid4())
         invites = {h: new_key() for h in houses if h in set(open_houses)}
         with self._transaction() as session:
+            self._lock_player(session, host.id)
             lobby = OnlineLobby(
                 id=lobby_id,
                 name=name,
@@ -195,7 +205,31 @@ class OnlineStore:
                 for h in houses
             )
             session.flush()
+            hosted = self._count_hosted(session, host.id, OPEN)
+            if over(max_open, hosted):
+                raise TooMany(f"one player may host at most {max_open} open lobbies")
             return self._info(session, lobby), invites
+
+    @staticmethod
+    def _lock_player(session: Session, player_id: str) -> None:
+        """Lock the player's row until the transaction ends (PostgreSQL; on SQLite the
+        transaction's first write takes the database's write lock)."""
+        session.exec(
+            select(OnlinePlayer.id).where(OnlinePlayer.id == player_id).with_for_update()
+        ).first()
+
+    @staticmethod
+    def _count_hosted(session: Session, host_id: str, status: str, *, ai_only: bool = False) -> int:
+        """How many lobbies in ``status`` ``host_id`` hosts (``ai_only``: without a person)."""
+        query = select(func.count()).where(
+            OnlineLobby.host_id == host_id, OnlineLobby.status == status
+        )
+        if ai_only:
+            people = select(OnlineSeat.lobby_id).where(
+                OnlineSeat.lobby_id == OnlineLobby.id, col(OnlineSeat.player_id).is_not(None)
+            )
+            query = query.where(~people.exists())
+        return int(session.exec(query).one())
 
     def lobby(self, lobby_id: str) -> LobbyInfo:
         """The lobby ``lobby_id`` (LobbyNotFound)."""
@@ -239,43 +273,86 @@ class OnlineStore:
             return [r for r in rows if r is not None]
 
     def take_seat(self, lobby_id: str, player: PlayerInfo, house: str) -> LobbyInfo:
-        """``player`` takes the open, free seat ``house`` (leaving any other seat of theirs)."""
+        """``player`` takes the open, free seat ``house`` (leaving any other seat of theirs):
+        one ``UPDATE … WHERE player_id IS NULL``, so of players taking it at once one wins."""
         with self._transaction() as session:
             lobby = self._lobby_row(session, lobby_id, lock=True)
             seat = self._seat_row(session, lobby_id, house)
             if seat.player_id == player.id:
                 return self._info(session, lobby)
-            if not seat.open or seat.player_id is not None:
-                raise LobbyState(f"{house} is not free to take")
             if lobby.status != OPEN:
                 raise LobbyState("the game has started: seats are handed out by invite only")
-            self._leave(session, lobby_id, player.id)
-            seat.player_id, seat.ready, seat.invite_hash = player.id, False, None
+            claimed = self._claim(
+                session, lobby_id, house, player.id, col(OnlineSeat.open).is_(True)
+            )
+            if not claimed:
+                raise LobbyState(f"{house} is not free to take")
+            self._leave(session, lobby_id, player.id, keep=house)
             return self._info(session, lobby)
+
+    @staticmethod
+    def _claim(
+        session: Session, lobby_id: str, house: str, player_id: str, *conditions: Any
+    ) -> bool:
+        """Give seat ``house`` to ``player_id`` if nobody holds it (and ``conditions`` hold)
+        in one ``UPDATE``; did it?"""
+        result = session.execute(
+            update(OnlineSeat)
+            .where(
+                col(OnlineSeat.lobby_id) == lobby_id,
+                col(OnlineSeat.house) == house,
+                col(OnlineSeat.player_id).is_(None),
+                *conditions,
+            )
+            .values(player_id=player_id, ready=False, invite_hash=None, open=True)
+            .execution_options(synchronize_session=False)
+        )
+        session.expire_all()
+        return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def lobby_of_invite(self, token: str) -> str | None:
+        """The lobby whose seat invite ``token`` opens, if it is still unused."""
+        if not token:
+            return None
+        with self._transaction() as session:
+            return session.exec(
+                select(OnlineSeat.lobby_id).where(OnlineSeat.invite_hash == key_hash(token))
+            ).first()
 
     def join_by_invite(self, token: str, player: PlayerInfo) -> tuple[LobbyInfo, str]:
         """``player`` takes the seat whose invite is ``token`` (BadInvite otherwise); this
         works in a running game too (a seat handed back). Returns the lobby and the house."""
         digest = key_hash(token) if token else ""
+        refused = BadInvite("this invite link is not valid (or its seat is taken)")
         with self._transaction() as session:
             seat = session.exec(select(OnlineSeat).where(OnlineSeat.invite_hash == digest)).first()
             if not token or seat is None:
-                raise BadInvite("this invite link is not valid (or its seat is taken)")
-            lobby = self._lobby_row(session, seat.lobby_id, lock=True)
+                raise refused
+            lobby_id, house = seat.lobby_id, seat.house
+            lobby = self._lobby_row(session, lobby_id, lock=True)
             if lobby.status == FINISHED:
                 raise BadInvite("this game is over")
-            self._leave(session, lobby.id, player.id)
-            seat.player_id, seat.ready, seat.invite_hash, seat.open = player.id, False, None, True
-            return self._info(session, lobby), seat.house
+            if not self._claim(
+                session, lobby_id, house, player.id, col(OnlineSeat.invite_hash) == digest
+            ):
+                raise refused
+            self._leave(session, lobby_id, player.id, keep=house)
+            return self._info(session, lobby), house
 
     @staticmethod
-    def _leave(session: Session, lobby_id: str, player_id: str) -> None:
-        for other in session.exec(
-            select(OnlineSeat).where(
-                OnlineSeat.lobby_id == lobby_id, OnlineSeat.player_id == player_id
+    def _leave(session: Session, lobby_id: str, player_id: str, *, keep: str) -> None:
+        """``player_id`` leaves every seat of the lobby but ``keep``."""
+        session.execute(
+            update(OnlineSeat)
+            .where(
+                col(OnlineSeat.lobby_id) == lobby_id,
+                col(OnlineSeat.player_id) == player_id,
+                col(OnlineSeat.house) != keep,
             )
-        ).all():
-            other.player_id, other.ready, other.connected = None, False, False
+            .values(player_id=None, ready=False, connected=False)
+            .execution_options(synchronize_session=False)
+        )
+        session.expire_all()
 
     def set_ready(self, lobby_id: str, player: PlayerInfo, ready: bool) -> LobbyInfo:
         """Mark ``player``'s seat ready (or not)."""
@@ -304,14 +381,88 @@ class OnlineStore:
             seat.invite_hash = key_hash(token) if token else None
             return self._info(session, lobby), token
 
-    def mark_running(self, lobby_id: str, game_id: str) -> LobbyInfo:
-        """The lobby's game has started as ``game_id``."""
+    def claim_start(
+        self, lobby_id: str, host: PlayerInfo, *, max_games: int = 0, max_ai_games: int = 0
+    ) -> LobbyInfo:
+        """The host starts the lobby: it becomes ``running`` (without a game yet) in one
+        ``UPDATE … WHERE status = 'open'``, so of hosts starting it at once one wins and
+        exactly one game is then created (``mark_running``; ``unclaim_start`` if that
+        fails). Refused (nothing changed) when someone is not ready, or when the host would
+        then run more than ``max_games`` games, or ``max_ai_games`` games without a person
+        (0: no limit). Returns the lobby with the seats the game starts with."""
         with self._transaction() as session:
+            self._lock_player(session, host.id)
             lobby = self._lobby_row(session, lobby_id, lock=True)
-            if lobby.status != OPEN:
+            if lobby.host_id != host.id:
+                raise NotHost("only the host can do this")
+            result = session.execute(
+                update(OnlineLobby)
+                .where(col(OnlineLobby.id) == lobby_id, col(OnlineLobby.status) == OPEN)
+                .values(status=RUNNING)
+                .execution_options(synchronize_session=False)
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
                 raise LobbyState("this game has already started")
-            lobby.status, lobby.game_id = RUNNING, game_id
-            return self._info(session, lobby)
+            session.expire_all()
+            info = self._info(session, self._lobby_row(session, lobby_id))
+            waiting = [
+                s.house for s in info.seats if s.human and not s.ready and s.player_id != host.id
+            ]
+            if waiting:
+                raise LobbyState(f"not everyone is ready yet: {', '.join(waiting)}")
+            if over(max_games, self._count_hosted(session, host.id, RUNNING)):
+                raise TooMany(f"one player may run at most {max_games} games at a time")
+            if over(max_ai_games, self._count_hosted(session, host.id, RUNNING, ai_only=True)):
+                raise TooMany(
+                    f"one player may run at most {max_ai_games} games without people at a time"
+                )
+            return info
+
+    def mark_running(self, lobby_id: str, game_id: str) -> LobbyInfo:
+        """The lobby claimed by ``claim_start`` has started as ``game_id``."""
+        with self._transaction() as session:
+            result = session.execute(
+                update(OnlineLobby)
+                .where(
+                    col(OnlineLobby.id) == lobby_id,
+                    col(OnlineLobby.status) == RUNNING,
+                    col(OnlineLobby.game_id).is_(None),
+                )
+                .values(game_id=game_id)
+                .execution_options(synchronize_session=False)
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                raise LobbyState("this game has already started")
+            return self._info(session, self._lobby_row(session, lobby_id))
+
+    def unclaim_start(self, lobby_id: str) -> None:
+        """The game of a lobby claimed by ``claim_start`` could not be created: open again."""
+        with self._transaction() as session:
+            session.execute(
+                update(OnlineLobby)
+                .where(
+                    col(OnlineLobby.id) == lobby_id,
+                    col(OnlineLobby.status) == RUNNING,
+                    col(OnlineLobby.game_id).is_(None),
+                )
+                .values(status=OPEN)
+                .execution_options(synchronize_session=False)
+            )
+
+    def stop(self, lobby_id: str) -> LobbyInfo:
+        """End the running lobby's game where it stands (nobody plays it any more); a lobby
+        not running is refused (LobbyState)."""
+        with self._transaction() as session:
+            result = session.execute(
+                update(OnlineLobby)
+                .where(col(OnlineLobby.id) == lobby_id, col(OnlineLobby.status) == RUNNING)
+                .values(status=FINISHED)
+                .execution_options(synchronize_session=False)
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                self._lobby_row(session, lobby_id)  # LobbyNotFound
+                raise LobbyState("this game is not running")
+            return self._info(session, self._lobby_row(session, lobby_id))
 
     def mark_finished(self, lobby_id: str) -> None:
         """The lobby's game is over."""
@@ -327,8 +478,40 @@ class OnlineStore:
 
     def set_clock(self, lobby_id: str, house: str, left: float) -> None:
         """What is left of ``house``'s time bank, in seconds."""
+        self.set_clocks({(lobby_id, house): left})
+
+    def set_clocks(self, banks: Mapping[tuple[str, str], float]) -> None:
+        """What is left of each (lobby, house) time bank, in seconds: one transaction."""
+        if not banks:
+            return
         with self._transaction() as session:
-            self._seat_row(session, lobby_id, house).clock_left = max(0.0, left)
+            for (lobby_id, house), left in banks.items():
+                session.execute(
+                    update(OnlineSeat)
+                    .where(col(OnlineSeat.lobby_id) == lobby_id, col(OnlineSeat.house) == house)
+                    .values(clock_left=max(0.0, left))
+                    .execution_options(synchronize_session=False)
+                )
+
+    def clocks(self, lobby_id: str) -> dict[str, float]:
+        """What is left of each house's time bank, as stored now."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(OnlineSeat.house, OnlineSeat.clock_left).where(
+                    OnlineSeat.lobby_id == lobby_id
+                )
+            ).all()
+            return {house: left for house, left in rows}
+
+    def holders(self, lobby_id: str) -> dict[str, str | None]:
+        """Who holds each house's seat now (None: nobody, the AI), read from the store."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(OnlineSeat.house, OnlineSeat.player_id).where(
+                    OnlineSeat.lobby_id == lobby_id
+                )
+            ).all()
+            return {house: player for house, player in rows}
 
     # ------------------------------------------------------------------ chat
     def add_chat(

@@ -35,6 +35,19 @@ export class Chat {
     this.to.value = chosen;
   }
 
+  /** The socket now speaks for `house` (null: no seat): show only what that seat may read,
+   * which the server sends next (issue 35 finding 4). */
+  reseated(house) {
+    this.myHouse = house;
+    this.seen.clear();
+    const notice = house
+      ? t("You now hold {house}: the chat shows that seat's ravens.", { house: houseName(house) })
+      : t("You hold no seat now: the chat shows the public table only.");
+    this.lines.replaceChildren(
+      h("li", { class: "chat-line chat-notice", dataset: { testid: "chat-seat" } }, notice),
+    );
+  }
+
   received(message) {
     if (message.type === "error" && message.code?.startsWith("chat/")) {
       const node = document.getElementById("chat-error");

@@ -99,6 +99,11 @@ async function main() {
       load(message.seats);
       return;
     }
+    if (message.type === "seat") {
+      chat.reseated(message.house);
+      load();
+      return;
+    }
     chat.received(message);
   });
   chat = new Chat(socket, you.house);
