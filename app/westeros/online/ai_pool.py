@@ -7,14 +7,20 @@ options, the AI level and personality to a pool process, which builds the Rulese
 game setup and runs the seat's AI there (``ai.seats.seat_ai``, as the local core does); the
 thread that asked (the seat runner's) waits for the answer. What the AI learns over the game,
 Hard's reading of the other houses (``ai.opponents``), goes to the pool with each decision
-and comes back with the answer, so a pooled Hard plays as a local one."""
+and comes back with the answer, so a pooled Hard plays as a local one.
+
+The pool's processes end with their worker: each watches its parent and exits once it is
+gone (a worker killed with SIGKILL cannot stop them itself; issue 35, finding 17)."""
 
 from __future__ import annotations
 
 import functools
 import json
 import multiprocessing
+import os
 import secrets
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -29,6 +35,8 @@ from westeros.session import AiPlayer
 DEFAULT_LEVEL = "normal"
 RECALL_TIMEOUT = 30.0
 """Seconds a seat's reading of the earlier rounds may take in the pool, plus one a round."""
+PARENT_POLL = 0.5
+"""Seconds between two looks of a pool process at whether its worker still runs."""
 
 
 @functools.lru_cache(maxsize=32)
@@ -95,10 +103,28 @@ def recall_in_pool(
     return _reading(ai)
 
 
+def end_with_parent(parent: int) -> None:
+    """Pool initializer: end this process as soon as ``parent`` (the worker that started it)
+    has ended, whatever ended it. A thread polls the parent's pid: ``PR_SET_PDEATHSIG``
+    would fire when the worker's *thread* that happened to start the process ends, not the
+    worker."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="westeros-parent-watch", daemon=True).start()
+
+
 def make_pool(processes: int) -> ProcessPoolExecutor:
-    """A pool of ``processes`` AI processes (spawned: no copy of the server's threads)."""
+    """A pool of ``processes`` AI processes (spawned: no copy of the server's threads),
+    each ending with this process."""
     return ProcessPoolExecutor(
-        max_workers=processes, mp_context=multiprocessing.get_context("spawn")
+        max_workers=processes,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=end_with_parent,
+        initargs=(os.getpid(),),
     )
 
 
