@@ -83,7 +83,7 @@ LITE = Difficulty(
     "lite", "Lite", 6, 4, 1, True, True, steps=1200, model="standard", read_opponents=True
 )
 """Normal's light search on the Standard AI, reading its opponents like Hard: what Standard
-would be if it looked ahead (not offered; docs/architecture.md, sessions 18 and 22)."""
+would be if it looked ahead (not offered; docs/ai.md, sessions 18 and 22)."""
 LEVELS: dict[str, Difficulty] = {
     "easy": EASY,
     "normal": NORMAL,

@@ -25,6 +25,7 @@ from typing import Any
 
 import pluggy
 
+from .ai.personality import AIPersonality
 from .engine.actions import Action
 from .engine.content import (
     AiAnswer,
@@ -154,8 +155,21 @@ def register_house_cards() -> list[HouseCard]:
     """House cards with their abilities (RULES.md 8); every card of a house in play starts
     in its owner's hand.
 
+    A card whose ``replaces`` names another card's id takes that card's place (its hand,
+    the card reference and the help list only the new one); ``WesterosCard`` and
+    ``WildlingCard`` have ``replaces`` too.
+
     :return: HouseCard objects with unique ids; ``ability`` is a
         ``westeros.engine.combat.abilities.CardAbility`` (or None for a card without one).
+    """
+
+
+@hookspec
+def register_removed_cards() -> list[str]:
+    """Ids of house, Westeros or wildling cards that leave the games the plugin is part of:
+    no hand, deck, card reference or help lists them. An id nobody registers is an error.
+
+    :return: card ids.
     """
 
 
@@ -588,11 +602,13 @@ def rule_bids_revealed(options: Mapping[str, Any]) -> BidsRevealed | None:
 
 
 @hookspec
-def register_ai_personalities() -> list[Any]:
-    """AI personalities (``westeros.ai`` personality objects) offered for AI seats; collected
-    in ``LoadedPlugins.ai_personalities``.
+def register_ai_personalities() -> list[AIPersonality]:
+    """AI personalities offered for AI seats, collected in ``LoadedPlugins.ai_personalities``:
+    weights that colour every decision and, in ``decisions``, the plugin's own decision code
+    for the prompt kinds (or reasons) it cares about (``westeros.ai.personality``). Kept only
+    while the plugin is part of the game (``plugin_in_game``).
 
-    :return: personality objects with a unique ``id``.
+    :return: ``westeros.ai.personality.AIPersonality`` objects with a unique ``id``.
     """
 
 

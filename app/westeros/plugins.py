@@ -109,6 +109,7 @@ CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
     "register_client_scripts": ("client_scripts", None, "client script"),
     "register_reference_cards": ("reference_cards", "id", "reference card"),
     "register_setup_overrides": ("setup_overrides", "player_count", "setup override"),
+    "register_removed_cards": ("removed_cards", None, "removed card"),
 }
 UI_FIELDS = (
     "ai_personalities",

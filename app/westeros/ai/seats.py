@@ -8,17 +8,21 @@ from __future__ import annotations
 from ..session import AiPlayer
 from .deals_seat import TalkingBot, TalkingStrongBot
 from .difficulty import LEVELS, STANDARD
-from .personality import AIPersonality
+from .personality import AIPersonality, with_own_decisions
 from .standard import StandardBot
 
 
 def seat_ai(level: str, personality: AIPersonality, seed: int) -> AiPlayer:
     """The strong AI at ``level`` (``easy``, ``normal``, ``hard``), the Standard AI for
     ``standard``, else the baseline AI, each playing ``personality``; the baseline and strong
-    AIs keep the deals of a game that has a deal table (``ai.deals_seat``)."""
+    AIs keep the deals of a game that has a deal table (``ai.deals_seat``); a personality with
+    decisions of its own answers those itself (``with_own_decisions``)."""
     difficulty = LEVELS.get(level)
+    ai: AiPlayer
     if difficulty is not None:
-        return TalkingStrongBot(seed=seed, level=difficulty, personality=personality)
-    if level == STANDARD:
-        return StandardBot(seed=seed, personality=personality.style())
-    return TalkingBot(seed=seed, personality=personality)
+        ai = TalkingStrongBot(seed=seed, level=difficulty, personality=personality)
+    elif level == STANDARD:
+        ai = StandardBot(seed=seed, personality=personality.style())
+    else:
+        ai = TalkingBot(seed=seed, personality=personality)
+    return with_own_decisions(ai, personality, seed)

@@ -6,7 +6,7 @@ Everything here is data plus callables; the engine never knows which plugin supp
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -174,6 +174,9 @@ class HouseCard:
     fortifications: int = 0
     ability: CardAbility | None = None
     text: str = ""
+    replaces: str | None = None
+    """The id of a card this one takes the place of (in hands, the reference and the help);
+    that card leaves the game (``register_house_cards``, docs/plugins.md)."""
 
 
 def house_cards_from_data(
@@ -247,6 +250,8 @@ class WesterosCard:
     effect: Callable[[State], None] | None = None
     reshuffle: bool = False
     text: str = ""
+    replaces: str | None = None
+    """The id of a Westeros card this one takes the place of; that card leaves the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +264,8 @@ class WildlingCard:
     lowest_bidder: Callable[[State, str], None]
     everyone_else: Callable[[State, str], None]
     text: str = ""
+    replaces: str | None = None
+    """The id of a wildling card this one takes the place of; that card leaves the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,6 +671,36 @@ def _overridden(areas: Iterable[AreaDef], overrides: Iterable[AreaDef]) -> list[
     return [by_id.get(a.id, a) for a in areas]
 
 
+def _replaced(cards: Iterable[Any], removed: Collection[str], what: str) -> list[Any]:
+    """``cards`` with each card that names another in ``replaces`` standing where that card
+    stood (a chain of replacements ends at its last card), and without the cards whose ids are
+    in ``removed``. A replacement naming no registered card, or two cards replacing the same
+    one, is a ContentError naming them."""
+    cards = list(cards)
+    ids = {c.id for c in cards}
+    by_replaced: dict[str, Any] = {}
+    for card in cards:
+        if card.replaces is None:
+            continue
+        if card.replaces not in ids:
+            raise ContentError(f"{what} {card.id!r} replaces unknown {what} {card.replaces!r}")
+        if card.replaces in by_replaced:
+            first = by_replaced[card.replaces].id
+            raise ContentError(
+                f"{what} {card.replaces!r} is replaced twice, by {first!r} and {card.id!r}"
+            )
+        by_replaced[card.replaces] = card
+    out = []
+    for card in cards:
+        if card.replaces is not None:
+            continue
+        while card.id in by_replaced:
+            card = by_replaced[card.id]
+        if card.id not in removed:
+            out.append(card)
+    return out
+
+
 def _fold_relations(kinds: Iterable[AreaKind]) -> list[AreaKind]:
     """Each kind with the ``supports`` / ``raids`` that other kinds declare towards it through
     ``supported_from`` / ``raided_by`` (5.2.1, 5.4.1)."""
@@ -704,10 +741,19 @@ class Ruleset:
         area_overrides: Iterable[AreaDef] = (),
         removed_adjacent: Iterable[tuple[str, str]] = (),
         setup_overrides: Iterable[Setup] = (),
+        removed_cards: Iterable[str] = (),
     ) -> None:
         from .actions import engine_kinds
 
         areas = _overridden(areas, area_overrides)
+        removed = frozenset(removed_cards)
+        registered = {c.id for c in house_cards} | {c.id for c in westeros_cards}
+        unknown = removed - registered - {c.id for c in wildling_cards}
+        if unknown:
+            raise ContentError(f"removed card {sorted(unknown)[0]!r} is not registered")
+        house_cards = _replaced(house_cards, removed, "house card")
+        westeros_cards = _replaced(westeros_cards, removed, "Westeros card")
+        wildling_cards = _replaced(wildling_cards, removed, "wildling card")
         if removed_adjacent:
             gone = {frozenset(p) for p in removed_adjacent}
             adjacent = [p for p in adjacent if frozenset(p) not in gone]

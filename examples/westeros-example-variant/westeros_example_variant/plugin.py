@@ -6,6 +6,8 @@ and calls every function marked with ``@hookimpl`` whose name is a hook of
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from westeros import hookimpl
 from westeros.engine.content import HouseCard
 
@@ -16,3 +18,9 @@ from .cards import ser_duncan
 def register_house_cards() -> list[HouseCard]:
     """Add Ser Duncan the Tall to House Baratheon's house cards (RULES.md 8)."""
     return [ser_duncan()]
+
+
+@hookimpl
+def register_translations() -> list[str]:
+    """The card's name and text in Chinese (``locale/zh_CN/LC_MESSAGES/westeros.po``)."""
+    return [str(Path(__file__).resolve().parent / "locale")]
