@@ -6,7 +6,24 @@ player was kicked) is the AI's; a person's seat is the person's while they have 
 open on any worker, and again at once when they come back; once they have been away longer
 than the lobby's grace period — and for any one decision when their time bank is empty —
 the AI decides for it. The worker holding the game's lease (``bus.lease``) runs those AI
-decisions (in the process pool, ``ai_pool``) and the clock; the other workers only follow."""
+decisions (in the process pool, ``ai_pool``) and the clock; the other workers only follow.
+The time banks are stored with the game (``OnlineStore.set_clocks``, every scan), so a
+restart or another worker goes on with them (issue 35 finding 10).
+
+Which seat a socket speaks for (issue 35 findings 4 and 5): the seat its player holds *now*
+in the store, never the one it held when it connected. Every chat line takes its sender from
+the seats as stored at that moment, and a raven reaches only the sockets whose player holds
+its sender's or its recipient's seat at that moment. A seat change (take, move, kick, hand
+back, invite join) is made under the game's writer lock and rebinds at once, on every worker
+(the bus's ``seat`` message), every socket of the lobby: a board socket whose player no
+longer holds its seat is closed (4403) and the session's player of that seat changes, so its
+actions are refused; a lobby socket speaks for its player's new seat (or none) and is told so
+(``seat`` message), with the chat that seat may read.
+
+A game a plugin's rule fault paused (issue 35 finding 3, ``GameSession.pause``) is left alone
+by the seat thread: no AI decides in it, no time bank runs down, nothing is retried; every
+seat and spectator is told (a ``paused`` message), on every worker (the bus's ``paused``
+message pauses the other workers' replicas, which tell theirs)."""
 
 from __future__ import annotations
 
@@ -18,23 +35,26 @@ import threading
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
 from westeros.engine import pending
+from westeros.plugin_faults import PluginFault
 from westeros.plugins import build_ruleset
 from westeros.server import hints
 from westeros.server.games import AI_LEVELS
-from westeros.session import Accepted, Human, Player, WrongSeat
+from westeros.session import Accepted, GamePaused, Human, Player, WrongSeat
 from westeros.store import AI, GameStore, SeatSpec
-from westeros.store.online import OPEN
+from westeros.store.online import RUNNING
 
 from .ai_pool import DEFAULT_LEVEL, PooledAi
 from .bus import Bus
-from .chat import check_recipient, clean_text, rate_limit
+from .chat import check_recipient, clean_text, rate_limit, sender_key
 from .errors import BadName, LobbyState, NotHost, NotYourSeat, OnlineError
+from .quotas import KeyQuotas
 from .records import ChatLine, LobbyInfo, PlayerInfo
 from .session import OnlineSession
 from .store import OnlineStore
@@ -66,14 +86,22 @@ def clean_name(name: object) -> str:
 
 
 def phase_of(session: OnlineSession) -> str:
-    """The kind of decision the game waits for now (the chat's "phase" stamp)."""
-    prompts = pending(session.state)
+    """The kind of decision the game waits for now (the chat's "phase" stamp; none when a
+    plugin's rule fails on the way: the game is paused)."""
+    try:
+        prompts = pending(session.state)
+    except PluginFault as fault:
+        session.pause(fault)
+        return ""
     return min((p.kind for p in prompts.values()), default="")
 
 
 @dataclasses.dataclass(eq=False)
 class Conn:
-    """One socket held by this worker: a seat's (``board``), or a chat/roster socket."""
+    """One socket held by this worker: a seat's (``board``: ``house`` is that seat, for as
+    long as ``player`` holds it), or a chat/roster socket (``house``: the seat its player
+    held when it was last told, kept up to date by the hub). ``address``: the client's
+    network address (a spectator's chat is counted by it)."""
 
     lobby_id: str
     house: str | None
@@ -82,6 +110,19 @@ class Conn:
     board: bool
     id: str = dataclasses.field(default_factory=lambda: uuid.uuid4().hex)
     close: Callable[[int], None] | None = None
+    address: str | None = None
+
+
+def speaks_for(conn: Conn, holders: Mapping[str, str | None]) -> str | None:
+    """The house ``conn`` speaks for when the seats are held as ``holders`` says (house:
+    player id): a board socket its seat while its player holds it, a lobby socket its
+    player's seat; None (a spectator's reading) otherwise."""
+    if conn.player is None:
+        return None
+    if conn.board:
+        held = conn.house is not None and holders.get(conn.house) == conn.player.id
+        return conn.house if held else None
+    return next((h for h, p in holders.items() if p == conn.player.id), None)
 
 
 class OnlineHub:
@@ -98,8 +139,10 @@ class OnlineHub:
         tick: float = 0.25,
         scan: float = 1.0,
         personalities: Iterable[AIPersonality] = (),
+        quotas: KeyQuotas | None = None,
     ) -> None:
         self.store = store
+        self.quotas = quotas if quotas is not None else KeyQuotas.from_env()
         self.personalities = tuple(personalities)
         self.online = online
         self.bus = bus
@@ -117,12 +160,17 @@ class OnlineHub:
         self._conns: defaultdict[str, list[Conn]] = defaultdict(list)
         self._boards: Counter[str] = Counter()  # seat key: this worker's sockets open for it
         self._absent_since: dict[tuple[str, str], float] = {}
-        self._banks: dict[tuple[str, str], float] = {}
+        self._banks: dict[tuple[str, str], float] = {}  # (lobby, house): seconds left
+        self._banks_read: set[str] = set()  # lobbies whose stored banks this worker runs
+        self._banks_changed: set[tuple[str, str]] = set()  # not stored yet
+        self._running: set[str] = set()  # the running games of the last scan
+        self._clock_at: dict[str, float] = {}  # game: when its clock was last run here
         self._busy: set[tuple[str, str]] = set()
         self._presence: dict[str, dict[str, bool]] = {}  # lobby: seat key: a socket open
         self._dirty: set[str] = set()
         self._leased: dict[str, float] = {}  # game: when its lease was last taken or renewed
         self._elsewhere: set[str] = set()  # games whose lease another worker held at the last ask
+        self._pauses_told: set[str] = set()  # paused games the other workers know of
         self._lock = threading.RLock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -135,12 +183,16 @@ class OnlineHub:
         self._thread.start()
 
     def close(self) -> None:
-        """Stop the thread and the decision threads."""
+        """Stop the thread and the decision threads; store the time banks as they are."""
         self._stop.set()
         self._wake.set()
         if self._thread.is_alive():
             self._thread.join(5)
         self._deciders.shutdown(wait=False, cancel_futures=True)
+        try:
+            self.save_clocks()
+        except Exception:
+            log.exception("the time banks could not be stored on closing")
 
     # ------------------------------------------------------------------ lobby flow
     def create_lobby(
@@ -199,6 +251,7 @@ class OnlineHub:
             },
             clock_seconds=clock_seconds,
             grace_seconds=grace_seconds,
+            max_open=self.quotas.lobbies,
         )
         if host_house is not None:
             lobby = self.online.take_seat(lobby.id, host, host_house)
@@ -213,7 +266,9 @@ class OnlineHub:
             if not free:
                 raise LobbyState("there is no free seat left")
             house = secrets.choice(free)
-        lobby = self.online.take_seat(lobby_id, player, house)
+        with self._seat_change(lobby_id):
+            lobby = self.online.take_seat(lobby_id, player, house)
+            self._seats_changed(lobby)
         self._lobby_changed(lobby)
         return lobby
 
@@ -233,15 +288,25 @@ class OnlineHub:
         self, lobby_id: str, player: PlayerInfo, seed: int | str | None = None
     ) -> LobbyInfo:
         """The host starts the game: every person but the host must be ready; the seats
-        nobody took are played by the AI at the lobby's level."""
-        lobby = self._host(lobby_id, player)
-        if lobby.status != OPEN:
-            raise LobbyState("this game has already started")
-        waiting = [
-            s.house for s in lobby.seats if s.human and not s.ready and s.player_id != lobby.host_id
-        ]
-        if waiting:
-            raise LobbyState(f"not everyone is ready yet: {', '.join(waiting)}")
+        nobody took are played by the AI at the lobby's level. The lobby is claimed first
+        (``OnlineStore.claim_start``, which also counts the host's running games against
+        ``quotas``), so of hosts starting it at once exactly one creates a game."""
+        lobby = self.online.claim_start(
+            lobby_id, player, max_games=self.quotas.games, max_ai_games=self.quotas.ai_games
+        )
+        try:
+            session = self._create_game(lobby, seed)
+            lobby = self.online.mark_running(lobby_id, session.game_id)
+        except BaseException:
+            self.online.unclaim_start(lobby_id)
+            raise
+        self._install(session, lobby)
+        self._lobby_changed(lobby)
+        self._wake.set()
+        return lobby
+
+    def _create_game(self, lobby: LobbyInfo, seed: int | str | None) -> OnlineSession:
+        """The stored game of a claimed lobby, its seats as the lobby holds them."""
         settings = lobby.settings
         rules = build_ruleset(settings["options"], disable=settings["disable"])
         seats: dict[str, Player] = {}
@@ -266,40 +331,139 @@ class OnlineHub:
             specs=specs,
         )
         assert isinstance(session, OnlineSession)
-        lobby = self.online.mark_running(lobby_id, session.game_id)
-        self._install(session, lobby)
-        self._lobby_changed(lobby)
-        self._wake.set()
-        return lobby
+        return session
 
     def kick(self, lobby_id: str, player: PlayerInfo, house: str) -> LobbyInfo:
         """The host takes ``house`` from its player: the AI plays it from now on."""
         self._host(lobby_id, player)
-        lobby, _ = self.online.release(lobby_id, house, reopen=False)
-        self._seat_lost(lobby, house)
-        self.bus.publish(
-            lobby.game_id or lobby.id, {"kind": "seat", "lobby": lobby_id, "house": house}
-        )
+        with self._seat_change(lobby_id):
+            lobby, _ = self.online.release(lobby_id, house, reopen=False)
+            self._seats_changed(lobby)
         self._lobby_changed(lobby)
         return lobby
 
     def hand_back(self, lobby_id: str, player: PlayerInfo, house: str) -> tuple[LobbyInfo, str]:
         """The host gives ``house`` a fresh invite, so that a person can have it (back)."""
         self._host(lobby_id, player)
-        lobby, token = self.online.release(lobby_id, house, reopen=True)
+        with self._seat_change(lobby_id):
+            lobby, token = self.online.release(lobby_id, house, reopen=True)
+            self._seats_changed(lobby)
         assert token is not None
-        self._seat_lost(lobby, house)
-        self.bus.publish(
-            lobby.game_id or lobby.id, {"kind": "seat", "lobby": lobby_id, "house": house}
-        )
         self._lobby_changed(lobby)
         return lobby, token
 
     def join(self, token: str, player: PlayerInfo) -> tuple[LobbyInfo, str]:
-        """``player`` takes the seat of invite ``token``."""
-        lobby, house = self.online.join_by_invite(token, player)
+        """``player`` takes the seat of invite ``token`` (leaving any other seat of theirs
+        in that game)."""
+        with self._seat_change(self.online.lobby_of_invite(token)):
+            lobby, house = self.online.join_by_invite(token, player)
+            self._seats_changed(lobby)
         self._lobby_changed(lobby)
         return lobby, house
+
+    def stop_game(self, lobby_id: str, player: PlayerInfo) -> LobbyInfo:
+        """The host stops their running game where it stands, if no other person holds a
+        seat in it (an all-AI game, or one where the host plays alone; issue 35 finding 11)."""
+        lobby = self._host(lobby_id, player)
+        others = [s.house for s in lobby.seats if s.player_id not in (None, player.id)]
+        if others:
+            raise LobbyState(f"people play in this game: {', '.join(others)}")
+        return self.stop(lobby_id)
+
+    def stop(self, lobby_id: str) -> LobbyInfo:
+        """Stop a running game where it stands (for the host's ``stop_game`` and the
+        operator): the lobby is finished, the AI stops deciding on every worker (a worker
+        that does not hear of it stops at its next scan, which lists running games only),
+        every seat is the AI's, so no action is accepted any more."""
+        lobby = self.online.stop(lobby_id)
+        self._stopped(lobby)
+        self.bus.publish(lobby.game_id or lobby.id, {"kind": "stopped", "lobby": lobby.id})
+        self._lobby_changed(lobby)
+        return lobby
+
+    def _stopped(self, lobby: LobbyInfo) -> None:
+        self._forget(lobby.id)
+        with self._lock:
+            self._running.discard(lobby.game_id or "")
+            self._dirty.discard(lobby.game_id or "")
+            session = self._sessions.get(lobby.game_id or "")
+        if session is not None:
+            for house in list(session.players):
+                self._set_ai(session, lobby, house)
+
+    def _ended(self, games: Iterable[str]) -> None:
+        """Games that were running at the last scan and are not now (over, or stopped by
+        an operator's command that no worker announced): nobody acts in them here any more."""
+        with self._lock:
+            lobby_ids = [self._lobby_of[g] for g in games if g in self._lobby_of]
+        for lobby in self.online.lobbies_by_id(lobby_ids).values():
+            self._stopped(lobby)
+
+    # ------------------------------------------------------------------ seat authority
+    @contextmanager
+    def _seat_change(self, lobby_id: str | None) -> Iterator[None]:
+        """Hold the game's writer lock (if the lobby's game is running) while a seat
+        changes: no action is accepted between the change and the rebinding of the
+        sockets, and every worker hears of the change before any later action."""
+        lobby = self.online.lobby(lobby_id) if lobby_id is not None else None
+        if lobby is None or lobby.game_id is None:
+            yield
+            return
+        with self.bus.lock(lobby.game_id):
+            yield
+
+    def _seats_changed(self, lobby: LobbyInfo) -> None:
+        """The seats of ``lobby`` changed (as it says): rebind this worker's sockets, then
+        tell the other workers (who read the lobby and do the same)."""
+        self._forget(lobby.id)
+        self._rebind(lobby)
+        self.bus.publish(lobby.game_id or lobby.id, {"kind": "seat", "lobby": lobby.id})
+
+    def _rebind(self, lobby: LobbyInfo) -> None:
+        """Bring this worker's replica and sockets of ``lobby`` in line with its seats: a
+        seat whose person changed is the AI's until its new person opens it; a board socket
+        whose player no longer holds its seat is closed; a lobby socket speaks for its
+        player's seat now and is told so, with the chat that seat may read."""
+        holders = {s.house: s.player_id for s in lobby.seats}
+        with self._lock:
+            session = self._sessions.get(lobby.game_id or "")
+            conns = [c for c in self._conns.get(lobby.id, ()) if c.player is not None]
+        if session is not None:
+            for house, holder in holders.items():
+                current = session.players.get(house)
+                if isinstance(current, Human) and current.credential != holder:
+                    self._set_ai(session, lobby, house)
+        for conn in conns:
+            now = speaks_for(conn, holders)
+            if conn.board and now is None:
+                self._refuse_board(conn)
+            elif not conn.board and now != conn.house:
+                self._tell_seat(conn, now)
+        self._wake.set()
+
+    def _refuse_board(self, conn: Conn) -> None:
+        conn.deliver(
+            {
+                "type": "error",
+                "code": NotYourSeat.code,
+                "error": "NotYourSeat",
+                "message": "this seat is no longer yours",
+                "rule": "",
+                "in_reply_to": None,
+            }
+        )
+        if conn.close is not None:
+            conn.close(4403)
+
+    def _tell_seat(self, conn: Conn, house: str | None) -> None:
+        """Lobby socket ``conn`` speaks for ``house`` from now on: a ``seat`` message, then
+        every stored chat line that seat may read (the page shows only those)."""
+        lines = self.online.chat(conn.lobby_id, house)
+        with self._lock:
+            conn.house = house
+            conn.deliver({"type": "seat", "lobby": conn.lobby_id, "house": house})
+            for line in lines:
+                conn.deliver(line.message())
 
     # ------------------------------------------------------------------ lobbies read
     def lobby(self, lobby_id: str) -> LobbyInfo:
@@ -444,31 +608,6 @@ class OnlineHub:
         if not session.is_ai(house):
             session.players[house] = self._ai(lobby, house, session.state.rules.plugins)
 
-    def _seat_lost(self, lobby: LobbyInfo, house: str) -> None:
-        """The seat's player no longer owns it: the AI's now, their sockets are closed."""
-        with self._lock:
-            session = self._sessions.get(lobby.game_id or "")
-            conns = [c for c in self._conns[lobby.id] if c.house == house and c.player is not None]
-        if session is not None:
-            self._set_ai(session, lobby, house)
-        for conn in conns:
-            seat = lobby.seat(house)
-            if conn.player is not None and seat is not None and seat.player_id == conn.player.id:
-                continue
-            conn.deliver(
-                {
-                    "type": "error",
-                    "code": NotYourSeat.code,
-                    "error": "NotYourSeat",
-                    "message": "the host gave your seat to someone else",
-                    "rule": "",
-                    "in_reply_to": None,
-                }
-            )
-            if conn.close is not None:
-                conn.close(4403)
-        self._wake.set()
-
     # ------------------------------------------------------------------ sockets
     def seat_key(self, lobby_id: str, house: str) -> str:
         """The presence key of a seat."""
@@ -485,7 +624,8 @@ class OnlineHub:
             raise WrongSeat(f"{house!r} does not play in this game")
         if seat.player_id != player.id:
             raise NotYourSeat(f"{house} is not your seat (use your own player key)")
-        self._set_person(session, lobby, house)
+        if lobby.status == RUNNING:
+            self._set_person(session, lobby, house)
         return session, lobby
 
     def connect(self, conn: Conn) -> None:
@@ -519,9 +659,10 @@ class OnlineHub:
         seats = []
         people = [self.seat_key(lobby.id, s.house) for s in lobby.seats if s.player_id]
         here = self.bus.present(people)
+        banks = self._roster_banks(lobby)
         for s in lobby.seats:
             present = self.seat_key(lobby.id, s.house) in here
-            bank = self._banks.get((lobby.id, s.house), s.clock_left)
+            bank = banks.get(s.house, s.clock_left)
             seats.append(
                 {
                     "house": s.house,
@@ -532,6 +673,16 @@ class OnlineHub:
                 }
             )
         return {"type": "roster", "lobby": lobby.public(), "seats": seats}
+
+    def _roster_banks(self, lobby: LobbyInfo) -> dict[str, float]:
+        """The time banks as this worker runs them, if it holds the game's lease, else as
+        stored now (so that every worker shows the same banks)."""
+        if not lobby.clock_seconds:
+            return {}
+        with self._lock:
+            if lobby.id in self._banks_read:
+                return {s.house: self._banks.get((lobby.id, s.house), 0.0) for s in lobby.seats}
+        return self.online.clocks(lobby.id)
 
     def _roster_changed(self, lobby_id: str) -> None:
         self._forget(lobby_id)
@@ -555,10 +706,12 @@ class OnlineHub:
         """A chat message from ``conn``: checked (plain text, length, rate, recipient),
         stored with the round and phase, then delivered to every socket that may read it."""
         lobby = self.lobby(conn.lobby_id)
-        sender = conn.house
+        sender = speaks_for(conn, self.online.holders(lobby.id))
+        if conn.board and conn.player is not None and sender is None:
+            raise NotYourSeat("this seat is no longer yours")
         text = clean_text(data.get("text"))
         to = check_recipient(sender, data.get("to"), [s.house for s in lobby.seats])
-        self.rate.check(conn.player.id if conn.player else f"spectator:{conn.id}")
+        self.rate.check(sender_key(conn.player, conn.address, lobby.id))
         round_number, phase = 0, "lobby"
         if lobby.game_id is not None:
             session, _ = self.session(lobby.game_id)
@@ -578,11 +731,14 @@ class OnlineHub:
         return line
 
     def _deliver_chat(self, line: ChatLine) -> None:
+        """Send ``line`` to this worker's sockets that may read it: a raven only to those
+        whose player holds its sender's or recipient's seat now (read from the store)."""
         with self._lock:
             conns = list(self._conns.get(line.lobby_id, ()))
+        holders = self.online.holders(line.lobby_id) if line.to_house is not None else {}
         message = line.message()
         for conn in conns:
-            if line.visible_to(conn.house):
+            if line.visible_to(speaks_for(conn, holders) if holders else None):
                 conn.deliver(message)
 
     # ------------------------------------------------------------------ other workers
@@ -602,8 +758,18 @@ class OnlineHub:
             self._send_roster(message["lobby"])
         elif kind == "seat":
             self._forget(message["lobby"])
-            lobby = self.lobby(message["lobby"])
-            self._seat_lost(lobby, message["house"])
+            if self._follows(message["lobby"]):
+                self._rebind(self.online.lobby(message["lobby"]))
+        elif kind == "paused":
+            self._paused_elsewhere(key, message)
+        elif kind == "stopped":
+            self._stopped(self.online.lobby(message["lobby"]))
+            self._send_roster(message["lobby"])
+
+    def _follows(self, lobby_id: str) -> bool:
+        """Does this worker hold a socket or a replica of ``lobby_id``?"""
+        with self._lock:
+            return bool(self._conns.get(lobby_id)) or lobby_id in self._lobby_of.values()
 
     # ------------------------------------------------------------------ seats and clock
     def _run(self) -> None:
@@ -613,16 +779,15 @@ class OnlineHub:
         seconds it also renews this worker's sockets and asks the bus once whether the people
         of every game held are here (in between, a lobby whose roster changed is asked again
         as its game is driven: sockets opening and closing are announced on the bus)."""
-        last = scanned = refreshed = time.monotonic()
+        scanned = refreshed = time.monotonic()
         while not self._stop.is_set():
             self._wake.wait(self.tick)
             self._wake.clear()
             now = time.monotonic()
-            elapsed, last = now - last, now
             with self._lock:
                 dirty, self._dirty = self._dirty, set()
             try:
-                games = sorted(dirty)
+                games = sorted(dirty & self._running)
                 scanning = now - scanned >= self.scan
                 asking = False
                 if scanning:
@@ -633,6 +798,8 @@ class OnlineHub:
                         self._refresh_presence()
                     self.refresh_lobbies()
                     games = self.online.running_games(limit=1000)
+                    ended, self._running = self._running - set(games), set(games)
+                    self._ended(ended)
                 held = self._leases(games, now, renew=scanning)
                 stored = self.bus.seqs(held) if scanning else {}
                 if asking:
@@ -640,11 +807,43 @@ class OnlineHub:
                     with self._lock:
                         self._presence = people
                 for game_id in games:
-                    if game_id in held:
-                        self._drive(game_id, elapsed, scanning, stored.get(game_id))
+                    if not self._paused(game_id) and game_id in held:
+                        self._drive(game_id, scanning, stored.get(game_id))
+                if scanning:
+                    self._drop_banks(held)
+                    self.save_clocks()
             except Exception:
                 log.exception("the online seat thread failed; retrying")
                 self._stop.wait(1.0)
+
+    def _paused(self, game_id: str) -> bool:
+        """Is ``game_id`` paused on this worker (a plugin's rule failed)? The first time it
+        is, the other workers are told (``_paused_elsewhere``)."""
+        with self._lock:
+            session = self._sessions.get(game_id)
+            pause = session.paused if session is not None else None
+            if pause is None:
+                return False
+            told = game_id in self._pauses_told
+            self._pauses_told.add(game_id)
+        if not told:
+            self.bus.publish(game_id, {**pause.message(), "kind": "paused"})
+        return True
+
+    def _paused_elsewhere(self, game_id: str, message: Mapping[str, Any]) -> None:
+        """Another worker paused ``game_id``: pause this worker's replica too (its seats and
+        spectators are told), without telling the others again."""
+        with self._lock:
+            self._pauses_told.add(game_id)
+            session = self._sessions.get(game_id)
+        if session is not None:
+            fault = PluginFault(
+                str(message["plugin"]),
+                str(message["hook"]),
+                "paused on another worker",
+                str(message["error"]),
+            )
+            session.pause(fault)
 
     def _leases(self, games: list[str], now: float, *, renew: bool) -> set[str]:
         """The games of ``games`` whose AI/clock lease this worker holds: taken or renewed
@@ -670,6 +869,48 @@ class OnlineHub:
                 self._leased.pop(game, None)
                 self._elsewhere.add(game)
         return fresh | held
+
+    # ------------------------------------------------------------------ time banks
+    def _read_banks(self, lobby: LobbyInfo) -> None:
+        """Run ``lobby``'s time banks from what is stored (once, when this worker takes
+        them on: at its first drive, after a restart, or after another worker's lease)."""
+        with self._lock:
+            if lobby.id in self._banks_read:
+                return
+        stored = self.online.clocks(lobby.id)
+        with self._lock:
+            for house, left in stored.items():
+                self._banks[(lobby.id, house)] = left
+            self._banks_read.add(lobby.id)
+
+    def _set_bank(self, lobby_id: str, house: str, left: float) -> None:
+        with self._lock:
+            self._banks[(lobby_id, house)] = left
+            self._banks_changed.add((lobby_id, house))
+
+    def save_clocks(self) -> None:
+        """Store the time banks that changed since the last time (every scan)."""
+        with self._lock:
+            changed = {k: self._banks[k] for k in self._banks_changed if k in self._banks}
+            self._banks_changed = set()
+        try:
+            self.online.set_clocks(changed)
+        except Exception:
+            with self._lock:
+                self._banks_changed |= set(changed)
+            raise
+
+    def _drop_banks(self, held: set[str]) -> None:
+        """Forget the banks of games whose lease this worker no longer holds (the holder
+        runs them; they are read again from the store if this worker takes them back)."""
+        with self._lock:
+            self._clock_at = {g: t for g, t in self._clock_at.items() if g in held}
+            keep = {self._lobby_of[g] for g in held if g in self._lobby_of}
+            for lobby_id in self._banks_read - keep:
+                self._banks_read.discard(lobby_id)
+                for key in [k for k in self._banks if k[0] == lobby_id]:
+                    if key not in self._banks_changed:
+                        del self._banks[key]
 
     def _refresh_presence(self) -> None:
         with self._lock:
@@ -701,7 +942,6 @@ class OnlineHub:
     def _drive(
         self,
         game_id: str,
-        elapsed: float,
         scanning: bool,
         stored: int | None,
     ) -> None:
@@ -714,12 +954,24 @@ class OnlineHub:
         with self._lock:
             known = self._presence.get(lobby.id, {})  # replaced whole, never changed
         if scanning and (stored is None or stored > session.serial):
-            session.catch_up()
+            try:
+                session.catch_up()
+            except GamePaused:
+                return  # a stored action met a plugin fault here: the game is paused
         if session.over:
             return
         now = time.monotonic()
+        with self._lock:  # the clock runs from this game's last drive, however long ago
+            elapsed = now - self._clock_at.get(game_id, now)
+            self._clock_at[game_id] = now
+        if lobby.clock_seconds:
+            self._read_banks(lobby)
         changed = False
-        waiting = sorted(pending(session.state))
+        try:
+            waiting = sorted(pending(session.state))
+        except PluginFault as fault:
+            session.pause(fault)  # logged there, once; the seat thread skips it from now
+            return
         owners = {h: session.seat_of(h) for h in waiting}  # a vassal's commander (11.10.8)
         seats = {h: lobby.seat(h) for h in set(owners.values())}
         here = self._here(
@@ -739,7 +991,7 @@ class OnlineHub:
                         changed = True
                     if lobby.clock_seconds and seat is not None:
                         bank = self._banks.get(key, seat.clock_left) - elapsed
-                        self._banks[key] = bank
+                        self._set_bank(lobby.id, house, bank)
                         ai_turn = bank <= 0
                 else:
                     since = self._absent_since.setdefault(key, now)
@@ -767,8 +1019,12 @@ class OnlineHub:
                 bank_key = (lobby.id, owner)
                 spent = self._banks.get(bank_key, 1.0) <= 0
                 if lobby.clock_seconds and spent and session.serial != serial:
-                    self._banks[bank_key] = CLOCK_INCREMENT
-                    self.online.set_clock(lobby.id, owner, CLOCK_INCREMENT)
+                    self._set_bank(lobby.id, owner, CLOCK_INCREMENT)
+                    self.save_clocks()
+            except GamePaused:
+                pass  # every seat was told once, as it paused; the seat thread skips it now
+            except PluginFault as fault:
+                session.pause(fault)
             except Exception:
                 log.exception("AI seat %s of game %s failed", house, session.game_id)
             finally:

@@ -9,14 +9,24 @@ apply → save → broadcast, DESIGN §4) plus what several workers need.
   the state hash the log recorded, and broadcasts to this worker's seats as if it had been
   accepted here.
 - spectators attach with ``watch`` and receive ``player_view(state, None)`` and the events
-  every house may see (RULES.md 0.4.4: never a secret)."""
+  every house may see (RULES.md 0.4.4: never a secret).
+
+Faults (docs/online.md, "Faults the server survives"): a database or Redis failure while
+storing an action is ``NotSaved`` (nothing happened; the sender may send it again), never an
+exception that drops the socket; an AI decision that meets one is stored once they answer
+again (tried with backoff), never replaced by a random move; after the bus lost Redis the
+replica catches up from the store."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from westeros.engine import Action, State
@@ -26,11 +36,39 @@ from westeros.session import Accepted, GameSession, NotSaved, StaleState, plain_
 from westeros.session.hub import Narrator, SeatHub
 from westeros.store.models import ActionRecord
 
-from .bus import Bus
+from .bus import Bus, BusError
 
 log = logging.getLogger("westeros.online.session")
 
 Deliver = Callable[[dict[str, Any]], None]
+STORE_RETRY_FIRST = 0.05
+STORE_RETRY_MAX = 2.0
+"""Seconds between two attempts to store an AI decision: doubled each time, up to this."""
+STORE_RETRY_FOR = 30.0
+"""Seconds an AI decision is tried before its seat runner is told (it asks again later)."""
+
+
+class _AiTurn(threading.local):
+    """What the thread that runs an AI decision knows about it (``OnlineSession.play_ai``)."""
+
+    active = False
+    failed = False
+
+
+_ai_turn = _AiTurn()
+
+
+@contextmanager
+def _unsaved(what: str) -> Iterator[None]:
+    """A database or Redis failure inside becomes ``NotSaved`` (the action did not happen and
+    may be sent again), not an exception that drops the sender's socket."""
+    try:
+        yield
+    except SQLAlchemyError as exc:
+        log.warning("%s: the database failed (%s)", what, type(exc).__name__)
+        raise NotSaved(f"{what}: the database did not answer; send it again") from exc
+    except BusError as exc:
+        raise NotSaved(f"{what}: {exc}") from exc
 
 
 class WatchedHub(SeatHub):
@@ -92,11 +130,17 @@ class WatchedHub(SeatHub):
                 log.exception("could not deliver an update to a spectator")
 
 
+def _message(seq: int, house: str, action: dict[str, Any], digest: str) -> dict[str, Any]:
+    """The bus message of stored action ``seq``."""
+    return {"kind": "action", "seq": seq, "house": house, "action": action, "hash": digest}
+
+
 class OnlineSession(GameSession):
     """A ``GameSession`` shared by the workers of one server through ``bus``."""
 
     bus: Bus
     hub: WatchedHub
+    _last_message: dict[str, Any]
 
     def share(self, bus: Bus) -> None:
         """Coordinate this replica with the other workers through ``bus``; spectators may
@@ -104,36 +148,95 @@ class OnlineSession(GameSession):
         self.bus = bus
         with self._lock:
             self.hub = WatchedHub(self.state, self._lock)
+        bus.on_reconnect(self.reconnected)
+
+    def reconnected(self) -> None:
+        """The bus lost Redis and is back: read what other workers stored meanwhile."""
+        try:
+            applied = self.catch_up()
+        except SQLAlchemyError as exc:
+            log.warning(
+                "game %s could not catch up after the bus came back (%s)", self.game_id, exc
+            )
+            return
+        if applied:
+            log.info(
+                "game %s caught up %d action(s) after the bus came back", self.game_id, applied
+            )
 
     # ------------------------------------------------------------------ writing
     def submit(self, house: str, action: Action, state_id: int) -> Accepted:
         """``GameSession.submit`` under the game's writer lock, after catching up with what
         other workers stored (read from the store only when the bus says there is some, or
         does not know); the accepted action is published to the other workers, with its
-        serial, as the lock is released."""
-        with self.bus.lock(self.game_id) as writing:
+        serial, as the lock is released. A database or Redis failure is ``NotSaved``; in an
+        AI decision (``play_ai``) it is tried again with backoff first."""
+        if not _ai_turn.active:
+            return self._submit(house, action, state_id)
+        if _ai_turn.failed:  # the fallback GameSession.play_ai would store instead
+            raise NotSaved(f"the AI decision of {house} waits for the database, not replaced")
+        delay, deadline = STORE_RETRY_FIRST, time.monotonic() + STORE_RETRY_FOR
+        attempts = 0
+        while True:
+            try:
+                accepted = self._submit(house, action, state_id)
+            except NotSaved as exc:
+                attempts += 1
+                if attempts == 1:
+                    log.warning(
+                        "game %s: the AI decision of %s waits: %s", self.game_id, house, exc
+                    )
+                if time.monotonic() + delay > deadline:
+                    _ai_turn.failed = True
+                    raise
+                time.sleep(delay)
+                delay = min(delay * 2, STORE_RETRY_MAX)
+                continue
+            if attempts:
+                log.warning(
+                    "game %s: the AI decision of %s stored after %d attempt(s)",
+                    self.game_id,
+                    house,
+                    attempts + 1,
+                )
+            return accepted
+
+    def _submit(self, house: str, action: Action, state_id: int) -> Accepted:
+        with _unsaved(f"the action of {house}"), self.bus.lock(self.game_id) as writing:
             if writing.seq is None or writing.seq > self.serial:
                 self.catch_up()
             try:
                 accepted = super().submit(house, action, state_id)
-            except NotSaved:
-                if self.catch_up():  # stored by a worker that died before telling the bus
+            except (SQLAlchemyError, NotSaved) as exc:
+                # perhaps stored after all (the link broke after the commit), or by a worker
+                # that died before telling the bus
+                if self.catch_up():
+                    writing.publish(self._last_message, self.serial)
                     raise StaleState(
                         f"the game has changed since state {state_id}; decide again on "
                         f"state {self.serial}"
                     ) from None
-                raise
+                if isinstance(exc, NotSaved):
+                    raise
+                raise NotSaved(
+                    f"the action of {house} could not be saved ({type(exc).__name__}); "
+                    "send it again"
+                ) from exc
             writing.publish(
-                {
-                    "kind": "action",
-                    "seq": accepted.serial,
-                    "house": house,
-                    "action": action.to_json(),
-                    "hash": accepted.digest,
-                },
+                _message(accepted.serial, house, action.to_json(), accepted.digest),
                 accepted.serial,
             )
         return accepted
+
+    def play_ai(self, house: str) -> Accepted | None:
+        """``GameSession.play_ai``, except that a decision the database or Redis does not
+        take is tried again with backoff (``submit``) and then left for the seat runner to
+        ask again: never replaced by a random legal move (issue 35, finding 9)."""
+        _ai_turn.active, _ai_turn.failed = True, False
+        try:
+            return super().play_ai(house)
+        finally:
+            _ai_turn.active = _ai_turn.failed = False
 
     # ------------------------------------------------------------------ following
     def follow(self, seq: int, house: str, action: dict[str, Any], digest: str) -> None:
@@ -167,17 +270,31 @@ class OnlineSession(GameSession):
                     self.apply_stored(
                         row.seq, row.house, self.read_action(row.action), row.state_hash
                     )
+                    self._last_message = _message(row.seq, row.house, row.action, row.state_hash)
                     applied += 1
         return applied
 
     # ------------------------------------------------------------------ spectators
     def watch(self, deliver: Deliver, narrate: Narrator = plain_narrator) -> Callable[[], None]:
         """Attach a spectator: at once the public view and the public log (and
-        ``game_over`` if the game has ended), then every update. Returns the detacher."""
+        ``game_over`` if the game has ended, ``paused`` while it is paused), then every
+        update, and ``paused`` if it pauses (a seat's connection list). Returns the
+        detacher."""
         with self._lock:
             events = [e for _, e in self.history() if visible(e, None)]
             opening = [self.hub.spectator_message(events, narrate, history=True)]
             over = self.game_over_message()
             if over is not None:
                 opening.append(over)
-            return self.hub.watch(deliver, narrate, opening)
+            if self.paused is not None:
+                opening.append(self.paused.message())
+            detach = self.hub.watch(deliver, narrate, opening)
+            self._connections.append(deliver)
+
+        def detached() -> None:
+            detach()
+            with self._lock:
+                if deliver in self._connections:
+                    self._connections.remove(deliver)
+
+        return detached

@@ -1,9 +1,17 @@
 """``GameSession``: one running game: its true state, its seats and its log history, behind
 one lock. It ties the checks together in their fixed order (``messages`` → ``seats`` →
-``applier``) and hands every accepted action to the ``hub`` (package docstring)."""
+``applier``) and hands every accepted action to the ``hub`` (package docstring).
+
+A plugin's rule that raises (``PluginFault``) pauses the game (issue 35 finding 3): nothing
+of the failed action is stored, every seat is told which plugin failed (a ``paused``
+message), every later action is refused with ``plugin-fault``, the AI seats stop, and the fault
+is recorded for ``westeros plugins``. The game goes on from its last good action once it is
+reopened with the plugin fixed (``resume``); without the plugin it does not load at all
+(``MissingPlugins``: its rules are part of the game's record)."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import threading
@@ -15,6 +23,7 @@ from westeros.engine.errors import MalformedAction, NotPending
 from westeros.engine.flow import answering_house, random_action
 from westeros.engine.state import Event
 from westeros.engine.view import visible
+from westeros.plugin_faults import PluginFault, clear_fault, record_fault, runtime_faults
 from westeros.store import (
     AI,
     HUMAN,
@@ -29,8 +38,10 @@ from westeros.store import (
 
 from .applier import Accepted, apply_and_save, apply_recorded, check_pending
 from .errors import (
+    GamePaused,
     InternalError,
     MalformedMessage,
+    NotSaved,
     SessionError,
     StaleState,
     WrongSeat,
@@ -51,6 +62,37 @@ History = Sequence[tuple[int, Event]]
 
 def _default_hint(state: State, house: str, action: Action) -> dict[str, Any]:
     raise MalformedMessage("combat hints are not available here", "hint/unavailable")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pause:
+    """Why a game is paused: ``plugin``'s ``hook`` raised an exception of class ``kind`` on
+    the way from state ``serial`` (issue 35 finding 3)."""
+
+    plugin: str
+    hook: str
+    kind: str
+    serial: int
+
+    def message(self) -> dict[str, Any]:
+        """The ``paused`` message every seat receives (the plugin's own error text stays in
+        the log: it may quote what a seat may not see)."""
+        return {
+            "type": "paused",
+            "cause": "plugin-fault",
+            "plugin": self.plugin,
+            "hook": self.hook,
+            "error": self.kind,
+            "state_id": self.serial,
+        }
+
+    def refusal(self) -> GamePaused:
+        """The error an action of the paused game is answered with."""
+        return GamePaused(
+            f"The game is paused: plugin {self.plugin!r} failed in {self.hook} ({self.kind}). "
+            "Update the plugin, restart Westeros and continue this game from its last good "
+            "action (without the plugin this game cannot be loaded)."
+        )
 
 
 # ---------------------------------------------------------------------------------- session
@@ -99,6 +141,9 @@ class GameSession:
         self._recalled: dict[str, Recalling] = {}
         self._memory_lock = threading.Lock()
         self.resumed_from = 0  # the snapshot a resumed game was rebuilt from (0: first state)
+        self.paused: Pause | None = None
+        self._connections: list[Deliver] = []
+        self._faulted_before = any(f.game == self.game_id for f in runtime_faults())
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -197,11 +242,17 @@ class GameSession:
         return not isinstance(self.players.get(self.seat_of(house)), Human)
 
     def ai_pending(self) -> list[str]:
-        """AI houses that must decide now, sorted. An AI seat that talks (``talks``: deals,
-        ``westeros.deals.table``) places its orders (4.1) only once no person still plans, so
-        that a person can make a deal with it first."""
+        """AI houses that must decide now, sorted (none while the game is paused). An AI seat
+        that talks (``talks``: deals, ``westeros.deals.table``) places its orders (4.1) only
+        once no person still plans, so that a person can make a deal with it first."""
         with self._lock:
-            waiting = pending(self._state)
+            if self.paused is not None:
+                return []
+            try:
+                waiting = pending(self._state)
+            except PluginFault as fault:
+                self._pause(fault)
+                return []
             planning = any(
                 p.kind == "place_orders" and not self.is_ai(h) for h, p in waiting.items()
             )
@@ -253,7 +304,18 @@ class GameSession:
             over = self.game_over_message()
             if over is not None:
                 opening.append(over)
-            return self.hub.attach(house, deliver, narrate, opening)
+            if self.paused is not None:
+                opening.append(self.paused.message())
+            detach = self.hub.attach(house, deliver, narrate, opening)
+            self._connections.append(deliver)
+
+        def detached() -> None:
+            detach()
+            with self._lock:
+                if deliver in self._connections:
+                    self._connections.remove(deliver)
+
+        return detached
 
     def observe(self, observer: Callable[[Accepted], None]) -> None:
         """Call ``observer`` after each accepted action (server side only)."""
@@ -290,6 +352,8 @@ class GameSession:
                     hint = self.hint_maker(state, acting, parsed.action)
                 except (SessionError, IllegalAction):
                     raise
+                except PluginFault as fault:
+                    raise self._pause(fault).refusal() from fault
                 except Exception as exc:
                     log.exception("hint failed for %s: %s", acting, parsed.action)
                     raise InternalError("no hint for this draft (the hint failed)") from exc
@@ -316,18 +380,24 @@ class GameSession:
     def submit(self, house: str, action: Action, state_id: int) -> Accepted:
         """Steps 3-5 and the commit: ``house`` (whose seat is already checked) decides
         ``action`` on the view with ``state_id``. Raises NotPending, an IllegalAction subclass,
-        StaleState, NotSaved or InternalError, leaving everything unchanged."""
+        StaleState, NotSaved, InternalError or GamePaused (now or before, a plugin's rule
+        failed: ``_pause``), leaving everything unchanged."""
         with self._lock:
-            accepted = apply_and_save(
-                self.store,
-                self.game_id,
-                self._state,
-                house,
-                action,
-                state_id,
-                self.hub.changed_at(house),
-            )
-            self._accept(accepted)
+            if self.paused is not None:
+                raise self.paused.refusal()
+            try:
+                accepted = apply_and_save(
+                    self.store,
+                    self.game_id,
+                    self._state,
+                    house,
+                    action,
+                    state_id,
+                    self.hub.changed_at(house),
+                )
+                self._accept(accepted)
+            except PluginFault as fault:
+                raise self._pause(fault).refusal() from fault
             return accepted
 
     def apply_stored(self, seq: int, house: str, action: Action, digest: str) -> Accepted:
@@ -336,9 +406,42 @@ class GameSession:
         seats and observers as ``submit`` does. CorruptGame when it does not fit, and then
         nothing changes."""
         with self._lock:
-            accepted = apply_recorded(self.game_id, self._state, seq, house, action, digest)
-            self._accept(accepted)
+            try:
+                accepted = apply_recorded(self.game_id, self._state, seq, house, action, digest)
+                self._accept(accepted)
+            except PluginFault as fault:
+                raise self._pause(fault).refusal() from fault
             return accepted
+
+    def pause(self, fault: PluginFault) -> Pause:
+        """Pause the game for ``fault`` met outside this session's own calls (the online seat
+        runner asking who must decide, or another worker's replica: issue 35 finding 3), as
+        ``_pause`` does; the pause already in force if there is one."""
+        return self._pause(fault)
+
+    def _pause(self, fault: PluginFault) -> Pause:
+        """Pause the game for ``fault`` (once): log it, record it for ``westeros plugins`` and
+        tell every attached seat."""
+        with self._lock:
+            if self.paused is not None:
+                return self.paused
+            self.paused = Pause(fault.plugin, fault.hook, fault.kind, self.serial)
+            log.error(
+                "game %s paused at state %s: %s",
+                self.game_id,
+                self.serial,
+                fault,
+                exc_info=fault.__cause__ or fault,
+            )
+            version = dict(self._state.rules.plugins).get(fault.plugin, "")
+            record_fault(fault, version, self.game_id)
+            message = self.paused.message()
+            for deliver in list(self._connections):
+                try:
+                    deliver(message)
+                except Exception:
+                    log.exception("could not tell a seat of game %s it is paused", self.game_id)
+            return self.paused
 
     def _remind(self, seat: str, player: Recalling, state: State) -> None:
         """Show an AI that remembers what its seat saw at the earlier Plannings and reveals
@@ -366,7 +469,11 @@ class GameSession:
         return Timeline(self.store.first_state(stored), entries[:serial])
 
     def _accept(self, accepted: Accepted) -> None:
-        """Make the committed ``accepted`` the current state; broadcast it (under the lock)."""
+        """Make the committed ``accepted`` the current state; broadcast it (under the lock).
+        The first action of a game that a plugin fault once paused clears that record."""
+        if self._faulted_before:
+            self._faulted_before = False
+            clear_fault(self.game_id)
         old, new = self._state, accepted.state
         self._state = new
         self._history.extend((new.serial, e) for e in accepted.events)
@@ -383,13 +490,24 @@ class GameSession:
         """Let the AI of ``house`` decide on its own view and submit the decision through the
         same checks as a client's. An AI that fails or answers illegally is replaced, for this
         decision, by a random legal action (logged), so a game never stalls. Returns None when
-        the house is not pending any more or the game moved on meanwhile (stale)."""
+        the house is not pending any more, the game moved on meanwhile (stale) or it is paused:
+        a plugin's rule failed, in the AI's search or in the engine (``_pause``), and then
+        nothing is retried."""
+        try:
+            return self._play_ai(house)
+        except PluginFault as fault:
+            self._pause(fault)
+            return None
+        except GamePaused:
+            return None
+
+    def _play_ai(self, house: str) -> Accepted | None:
         player = self.players.get(self.seat_of(house))
         if player is None or isinstance(player, Human):
             raise WrongSeat(f"{house} is not played by the computer")
         with self._lock:
             state = self._state
-            if house not in pending(state):
+            if self.paused is not None or house not in pending(state):
                 return None
             view = self.hub.view(house)
         if isinstance(player, Recalling) and player.remembers:
@@ -401,6 +519,8 @@ class GameSession:
             return self.submit(house, action, state.serial)
         except (StaleState, NotPending):
             return None
+        except (PluginFault, GamePaused, NotSaved):
+            raise  # a store that failed: asked again later, never a random move instead
         except (IllegalAction, TypeError, InternalError) as exc:
             log.error("AI for %s failed (%s); playing a random legal action instead", house, exc)
         except Exception:
