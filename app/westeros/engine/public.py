@@ -4,7 +4,13 @@ The AI, the combat preview and the legality checks of a draft run the engine's o
 combat queries (control, reach, supply, combat strength) on this state. It holds only what the
 view shows (RULES.md 0.4.4): hidden parts are empty — no Westeros deck contents, no wildling
 deck beyond a card the seat looked at (4.4), no secret commitments on the stack, no secret ``_``
-keys. Nothing here ever reads a true game state."""
+keys. Nothing here ever reads a true game state.
+
+The setup is the one the view names by its player count (``players``), not the one of its
+number of houses: a Mother of Dragons vassal game of 3-6 players is played on the 7-player board
+(RULES.md 11.2.5), and only its own setup says which houses are vassals (11.10.1) and which
+order tokens each house owns (11.10.4). A view without a player count, or naming a setup of
+other houses, raises ``UnreadableView``."""
 
 from __future__ import annotations
 
@@ -13,8 +19,13 @@ from typing import Any
 
 from . import board
 from .combat.context import Combat, Side
-from .content import Ruleset
+from .content import Ruleset, Setup
+from .errors import EngineError
 from .state import Order, State, Unit
+
+
+class UnreadableView(EngineError):
+    """A view ``public_state`` cannot rebuild a state from (see the module docstring)."""
 
 
 def frozen(value: Any) -> Any:
@@ -50,14 +61,37 @@ def combat_of(view: Mapping[str, Any]) -> Combat | None:
     )
 
 
+def view_setup(view: Mapping[str, Any], rules: Ruleset) -> Setup:
+    """The setup of the game ``view`` shows: the one of its player count, which must seat
+    exactly its houses (RULES.md 2.1, 11.2.5). Raises UnreadableView otherwise."""
+    players = view.get("players")
+    if type(players) is not int:
+        raise UnreadableView(
+            f"the view does not name its game's player count (players: {players!r})"
+        )
+    setup = rules.setups.get(players)
+    if setup is None:
+        raise UnreadableView(
+            f"the view names {players} players; the rules have setups for {sorted(rules.setups)}"
+        )
+    houses = tuple(view["houses"])
+    if tuple(setup.houses) != houses:
+        raise UnreadableView(
+            f"the view's houses {list(houses)} are not those of the {players}-player setup "
+            f"{list(setup.houses)}"
+        )
+    return setup
+
+
 def public_state(view: Mapping[str, Any], rules: Ruleset) -> State:
     """A State holding exactly the public information of ``view`` (see module docstring)."""
-    houses = tuple(view["houses"])
+    setup = view_setup(view, rules)
+    houses = tuple(setup.houses)
     s = State.__new__(State)
     for name in State.__slots__:  # engine caches and any field a view does not describe
         setattr(s, name, None)
     s.rules = rules
-    s.setup = rules.setups[len(houses)]
+    s.setup = setup
     s.options = dict(view["options"])
     s.seed = 0
     s.round = view["round"]

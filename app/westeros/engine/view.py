@@ -100,11 +100,14 @@ _Public = tuple[dict[str, Any], dict[str, Any]]
 
 def _public_part(state: State) -> _Public:
     """The entries of ``player_view`` that are the same for every house: those before the
-    combat and those after it, each in view order."""
+    combat and those after it, each in view order. ``players`` is the game's player count, which
+    names its setup: a Mother of Dragons vassal game of 3-6 players is played on the 7-player
+    board (RULES.md 11.2.5), so ``houses`` alone does not tell it."""
     head = {
         "round": state.round,
         "options": dict(sorted(state.options.items())),
         "houses": list(state.houses),
+        "players": state.setup.player_count,
         "tracks": {t: list(order) for t, order in state.tracks.items()},
         "units": {
             a: [[u.house, u.type, u.routed] for u in units]
