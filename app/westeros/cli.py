@@ -7,6 +7,7 @@ add theirs (serve, desktop, play, ...) the same way."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import signal
@@ -17,6 +18,7 @@ from typing import Any, TextIO
 
 from . import __version__
 from .desktop import console_logging
+from .plugin_faults import RuntimeFault, runtime_faults
 from .plugins import ENV_TRACE, LoadedPlugins, env_flag, load
 
 
@@ -31,6 +33,25 @@ def _plugins_text(loaded: LoadedPlugins, out: TextIO) -> None:
             out.write(f"  {e.plugin} [{e.source}]: {e.message}\n")
     else:
         out.write("No plugin errors.\n")
+    _faults_text(loaded, runtime_faults(), out)
+
+
+def _faults_text(loaded: LoadedPlugins, faults: list[RuntimeFault], out: TextIO) -> None:
+    """The plugin faults that paused a game (issue 35 finding 3), with what to do."""
+    if not faults:
+        return
+    versions = {p.name: p.version for p in loaded.plugins}
+    out.write(f"{len(faults)} game(s) paused by a plugin fault:\n")
+    for f in faults:
+        out.write(f"  {f.plugin} {f.version or '(no version)'}: {f.hook} raised {f.detail}\n")
+        out.write(f"    game {f.game}, paused {f.at}\n")
+        now = versions.get(f.plugin)
+        if now is None:
+            out.write("    the plugin is not loaded now: that game cannot go on without it\n")
+        elif now != f.version:
+            out.write(f"    version {now} is loaded now: continue the game to try it\n")
+        else:
+            out.write("    update the plugin, then continue the game from its last good action\n")
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
@@ -46,6 +67,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
                 {"plugin": e.plugin, "source": e.source, "message": e.message}
                 for e in loaded.errors
             ],
+            "faults": [dataclasses.asdict(f) for f in runtime_faults()],
         }
         json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -76,6 +98,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_server(args: argparse.Namespace) -> int:
     """Run the online server (lobby, seats, chat) for people on other machines."""
+    import os
+
+    from .online import limits
     from .online.serve import ServerConfigError, run_server
 
     try:
@@ -87,10 +112,48 @@ def cmd_server(args: argparse.Namespace) -> int:
             redis=args.redis,
             ai_processes=args.ai_processes,
             compress=args.compress,
+            log_level=args.log_level,
+            forwarded_allow_ips=args.forwarded_allow_ips,
+            limits=limits.from_options(vars(args), os.environ),
         )
-    except ServerConfigError as exc:
+    except (ServerConfigError, ValueError) as exc:
         sys.stderr.write(f"westeros server: {exc}\n")
         return 2
+    return 0
+
+
+def cmd_stop_game(args: argparse.Namespace) -> int:
+    """``westeros server stop-game ID``: stop a running online game from outside the server
+    (issue 35 finding 11): its lobby is finished in the server's database, so every worker
+    stops its AI seats at its next scan and accepts no more action. ID: the game's or its
+    lobby's id; the database is found as ``westeros server`` finds it."""
+    from pathlib import Path
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .online.errors import OnlineError
+    from .online.store import OnlineStore
+    from .store.db import create_db_engine, database_url, make_url
+
+    url = make_url(database_url(args.database))
+    if url.get_backend_name() == "sqlite" and not Path(url.database or "").is_file():
+        sys.stderr.write(f"westeros server stop-game: no database file {url.database}\n")
+        return 2
+    engine = create_db_engine(url)
+    try:
+        online = OnlineStore(engine)
+        lobby = online.lobby_of_game(args.game)
+        stopped = online.stop(lobby.id if lobby is not None else args.game)
+    except OnlineError as exc:
+        sys.stderr.write(f"westeros server stop-game: {args.game}: {exc}\n")
+        return 2
+    except SQLAlchemyError as exc:
+        reason = getattr(exc, "orig", None) or type(exc).__name__
+        sys.stderr.write(f"westeros server stop-game: cannot read the online games: {reason}\n")
+        return 2
+    finally:
+        engine.dispose()
+    sys.stdout.write(f"Stopped game {stopped.game_id} (lobby {stopped.id}, {stopped.name!r}).\n")
     return 0
 
 
@@ -102,11 +165,31 @@ def cmd_play_online(args: argparse.Namespace) -> int:
     return run_window(args.link)
 
 
+def cmd_new_plugin(args: argparse.Namespace) -> int:
+    """Write a ready plugin package NAME (entry point, hooks, client script, zh_CN catalog, a
+    passing test) into a new folder under ``--dir``; docs/plugins.md, "Start from the
+    template"."""
+    from pathlib import Path
+
+    from .plugin_template import TemplateError, write_plugin
+
+    try:
+        root = write_plugin(args.name, Path(args.dir))
+    except (TemplateError, OSError) as exc:
+        sys.stderr.write(f"westeros new-plugin: {exc}\n")
+        return 2
+    sys.stdout.write(
+        f"Wrote {root}. Next: cd {root} && pip install -e '.[test]' && python -m pytest\n"
+    )
+    return 0
+
+
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "plugins": (cmd_plugins, "list loaded plugins, their versions and hooks, and load errors"),
     "serve": (cmd_serve, "serve the game on 127.0.0.1 without a window; prints the address"),
     "server": (cmd_server, "run the online game server (lobby, seats, chat) for other machines"),
     "play-online": (cmd_play_online, "open an online game's invite link in its own window"),
+    "new-plugin": (cmd_new_plugin, "write a ready plugin package from the template"),
 }
 
 
@@ -141,8 +224,12 @@ def parser() -> argparse.ArgumentParser:
             cmd.add_argument("--ai-delay", type=float, default=0.4, help="seconds between AI moves")
         if name == "server":
             _server_arguments(cmd)
+            _server_commands(cmd)
         if name == "play-online":
             cmd.add_argument("link", help="the invite link or the server's address (http/https)")
+        if name == "new-plugin":
+            cmd.add_argument("name", help="the distribution name, e.g. westeros-night-watch")
+            cmd.add_argument("--dir", default=".", help="the folder to write it in (default: .)")
     return top
 
 
@@ -157,6 +244,37 @@ def _server_arguments(cmd: argparse.ArgumentParser) -> None:
         "--compress",
         action="store_true",
         help="compress socket messages (permessage-deflate): less bandwidth, more server CPU",
+    )
+    cmd.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1",
+        metavar="IPS",
+        help="reverse proxies trusted for X-Forwarded-Proto/-For/-Host: addresses or networks, "
+        "comma-separated, or * (default 127.0.0.1)",
+    )
+    cmd.add_argument(
+        "--log-level",
+        default="warning",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="what the server logs (default warning)",
+    )
+    from .online.limits import add_arguments
+
+    add_arguments(cmd)
+
+
+def _server_commands(cmd: argparse.ArgumentParser) -> None:
+    """The operator's commands of ``westeros server`` (without one, it runs the server)."""
+    commands = cmd.add_subparsers(dest="server_command", metavar="COMMAND")
+    help_text = "stop a running online game (all-AI ones too) where it stands"
+    stop = commands.add_parser("stop-game", help=help_text, description=help_text)
+    stop.set_defaults(func=cmd_stop_game)
+    stop.add_argument("game", metavar="ID", help="the game's id, or its lobby's id")
+    stop.add_argument(
+        "--database",
+        default=argparse.SUPPRESS,
+        metavar="URL",
+        help="the server's database URL (default: as westeros server finds it)",
     )
 
 

@@ -71,7 +71,7 @@ def _register(context: Any, base: str, name: str) -> None:
     page.goto(base + "/")
     page.locator("#identity input[name=name]").fill(name)
     page.locator("#identity button[type=submit]").click()
-    page.wait_for_function("localStorage.getItem('westeros.online.key')")
+    page.wait_for_function("() => localStorage.getItem('westeros.online.key')")
     page.close()
 
 
@@ -147,7 +147,7 @@ def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
     for house, page in pages.items():
         page.get_by_test_id("play").click()
         page.wait_for_url(f"**/play/{house}")
-        page.wait_for_function("document.body.dataset.stateId")
+        page.wait_for_function("() => document.body.dataset.stateId")
 
     game_id = pages[HOST].url.split("/games/")[1].split("/")[0]
     spectator = browser.new_context(viewport=viewport).new_page()

@@ -8,17 +8,19 @@ Every response says ``Referrer-Policy: no-referrer``; a request that may change 
 (and every WebSocket) must come from the server's own origin when the browser names one.
 
 Sockets: ``/ws/games/{id}/seats/{house}`` (the board's, the same messages as the local core's
-plus ``chat``), ``/ws/games/{id}/watch`` (a spectator: the public view only, any action is
-refused), ``/ws/lobbies/{id}`` (the lobby's roster and chat, for players and spectators)."""
+plus ``chat``), ``/ws/games/{id}/watch`` (a spectator: the public view and the public chat, any
+action is refused), ``/ws/lobbies/{id}`` (the lobby's roster and chat, for players and
+spectators). Each socket is bounded (``limits``, ``sockets``); a database or Redis failure while
+one opens is answered ``online/unavailable`` and the socket closed with 1013 (try again
+later), while it runs ``not-saved`` on the socket, which stays open (issue 35 finding 9)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -28,9 +30,12 @@ import orjson
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from markupsafe import Markup
+from redis.exceptions import RedisError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from westeros.engine import EngineError
 from westeros.plugins import LoadedPlugins, load
@@ -38,16 +43,24 @@ from westeros.saves import open_store
 from westeros.server import pages
 from westeros.server.i18n import Catalogs, Templates, choose_language, normalise
 from westeros.server.narrate import Narrator
-from westeros.session import SessionError, error_reply
+from westeros.server.security import HEADERS
+from westeros.session import NotSaved, SessionError
+from westeros.session.messages import load as load_message
+from westeros.session.messages import reply_id
 from westeros.store import GameStore, StoreError
 
 from . import replays
 from .ai_pool import DEFAULT_LEVEL, make_pool
 from .bus import make_bus
-from .errors import OnlineError, SpectatorCannotAct, UnknownPlayer
+from .errors import BodyTooLarge, OnlineError, SpectatorCannotAct, Unavailable, UnknownPlayer
 from .hub import Conn, OnlineHub, clean_name
+from .keys import key_hash
+from .limits import CLOSE_TOO_MANY, Limits, SocketCounter, TooManySockets
+from .lobby_settings import lobby_settings
 from .memory import Collector
 from .records import LobbyInfo, PlayerInfo
+from .sockets import Outbox, client_address, incoming, refusal
+from .sockets import message_text as message_text  # where tests and tools import it from
 from .store import OnlineStore
 
 log = logging.getLogger("westeros.online")
@@ -57,26 +70,56 @@ KEY_HEADER = "x-westeros-key"
 ENV_REDIS_URL = "WESTEROS_REDIS_URL"
 ENV_AI_PROCESSES = "WESTEROS_AI_PROCESSES"
 ENV_REDIS_PREFIX = "WESTEROS_REDIS_PREFIX"
+ENV_FORWARDED_ALLOW_IPS = "WESTEROS_FORWARDED_ALLOW_IPS"
+ENV_LOG_LEVEL = "WESTEROS_LOG_LEVEL"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 CLOSE_REFUSED = 4403
 CLOSE_NO_GAME = 4404
+CLOSE_TRY_LATER = 1013
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 HANDLER_THREADS = 32
+MAX_BODY = 64 * 1024
+"""The largest request body the API reads (bytes)."""
+SECURITY_HEADERS = (
+    *((name.encode(), value.encode()) for name, value in HEADERS if name != "referrer-policy"),
+    (b"referrer-policy", b"no-referrer"),
+)
+"""The local core's Content-Security-Policy, X-Frame-Options and nosniff
+(``server.security.HEADERS``), with this server's own Referrer-Policy."""
+HEADER_NAMES = frozenset(name for name, _ in SECURITY_HEADERS)
+OUTAGES = (SQLAlchemyError, RedisError, OSError)
+"""What a failing database or Redis raises on the way of a request or a socket (issue 35
+finding 9)."""
+UNAVAILABLE = "the game server's database did not answer: try again"
 
-
-def online_error(exc: Exception, in_reply_to: Any = None) -> dict[str, Any]:
-    """The ``error`` message for a refused online request (``code`` is stable)."""
-    message = error_reply(exc, in_reply_to)
-    message.setdefault("code", getattr(exc, "code", "") or "")
-    return message
+online_error = refusal
 
 
 class Guard:
-    """ASGI middleware: ``Referrer-Policy: no-referrer`` on every response; a WebSocket or a
-    state-changing request whose browser-sent Origin is not this server's is refused."""
+    """ASGI middleware: the security headers on every response; a WebSocket or a
+    state-changing request whose browser-sent Origin is not this server's is refused.
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    Behind reverse proxies whose addresses ``forwarded_allow_ips`` lists (uvicorn's syntax:
+    addresses, networks, ``*``), the request's scheme and client address are those the proxy
+    forwards (``X-Forwarded-Proto``, ``X-Forwarded-For``) and its host, which the Origin must
+    name, is ``X-Forwarded-Host`` when the proxy sends one; from anyone else those headers are
+    ignored."""
+
+    def __init__(self, app: Any, forwarded_allow_ips: str | None = None) -> None:
+        self.proxies = (
+            ProxyHeadersMiddleware(app, forwarded_allow_ips) if forwarded_allow_ips else None
+        )
+        self.app = self.proxies if self.proxies is not None else app
+
+    def host(self, scope: Any, headers: dict[str, str]) -> str | None:
+        """The host the client asked for: the trusted proxy's ``X-Forwarded-Host``, else
+        the Host header."""
+        client = scope.get("client")
+        forwarded = headers.get("x-forwarded-host")
+        trusted = self.proxies is not None and client and client[0] in self.proxies.trusted_hosts
+        if trusted and forwarded:
+            return forwarded.split(",")[0].strip()
+        return headers.get("host")
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -85,30 +128,40 @@ class Guard:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         origin = headers.get("origin")
         unsafe = scope["type"] == "websocket" or scope.get("method") not in SAFE_METHODS
-        if unsafe and origin is not None and urlsplit(origin).netloc != headers.get("host"):
+        if unsafe and origin is not None and urlsplit(origin).netloc != self.host(scope, headers):
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
                 return
             response = JSONResponse(
                 {"error": "cross-origin request refused", "code": "online/cross-origin"}, 403
             )
-            await response(scope, receive, send)
+            await response(scope, receive, wrapped_send(send))
             return
+        await self.app(scope, receive, wrapped_send(send))
 
-        async def wrapped(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"].append((b"referrer-policy", b"no-referrer"))
-            await send(message)
 
-        await self.app(scope, receive, wrapped)
+def wrapped_send(send: Any) -> Any:
+    """``send`` adding ``SECURITY_HEADERS`` to an HTTP response."""
+
+    async def wrapped(message: Any) -> None:
+        if message["type"] == "http.response.start":
+            kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in HEADER_NAMES]
+            message["headers"] = [*kept, *SECURITY_HEADERS]
+        await send(message)
+
+    return wrapped
 
 
 class Online:
     """What the routes share."""
 
     def __init__(
-        self, loaded: LoadedPlugins, store: GameStore, hub: OnlineHub, templates: Templates
+        self,
+        loaded: LoadedPlugins,
+        store: GameStore,
+        hub: OnlineHub,
+        templates: Templates,
+        limits: Limits | None = None,
     ) -> None:
         self.loaded = loaded
         self.store = store
@@ -116,6 +169,16 @@ class Online:
         self.online = hub.online
         self.templates = templates
         self.catalogs = templates.catalogs
+        self.limits = limits if limits is not None else Limits()
+        self.sockets = SocketCounter(self.limits)
+
+    @contextlib.contextmanager
+    def holding(self, websocket: WebSocket) -> Iterator[None]:
+        """Count ``websocket`` against its address's and key's socket limits while the block
+        runs (TooManySockets)."""
+        key = self.key(websocket)
+        with self.sockets.hold(client_address(websocket), key_hash(key) if key else None):
+            yield
 
     def key(self, request: Request | WebSocket) -> str | None:
         """The player key a request carries (cookie or header; never the URL)."""
@@ -156,12 +219,16 @@ def create_online_app(
     plugins: LoadedPlugins | None = None,
     redis_prefix: str = "westeros",
     collector: Collector | None = None,
+    limits: Limits | None = None,
+    forwarded_allow_ips: str | None = None,
 ) -> FastAPI:
     """The online server of one worker: the store at ``store_url`` (default: as the local
     core), shared with the other workers through Redis at ``redis_url`` (None: this process
     is the only one), AI seats decided in a pool of ``ai_processes`` processes; with
     ``collector``, the process's garbage collector is tuned while the app runs (a process of
-    its own only: ``westeros server``)."""
+    its own only: ``westeros server``). ``limits``: what one client may hold (default
+    ``Limits()``); ``forwarded_allow_ips``: the reverse proxies trusted for the
+    ``X-Forwarded-*`` headers (``Guard``; None: none here)."""
     loaded = plugins if plugins is not None else load()
     store = open_store(store_url)
     bus = make_bus(redis_url, redis_prefix)
@@ -176,7 +243,7 @@ def create_online_app(
     )
     catalogs = Catalogs([LOCALE_DIR, *loaded.translations])
     templates = Templates(pages.template_folders(loaded), catalogs)
-    online = Online(loaded, store, hub, templates)
+    online = Online(loaded, store, hub, templates, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -208,20 +275,36 @@ def create_online_app(
         path = f"/static/{prefix}" if prefix else "/static"
         if Path(folder).is_dir():
             app.mount(path, StaticFiles(directory=folder), name=f"static:{prefix or 'base'}")
-    app.add_middleware(Guard)
+    app.add_middleware(Guard, forwarded_allow_ips=forwarded_allow_ips)
     return app
 
 
 def app_from_env() -> FastAPI:
     """The app for ``uvicorn --factory`` workers: configured by environment variables
     (``WESTEROS_DATABASE_URL``, ``WESTEROS_REDIS_URL``, ``WESTEROS_AI_PROCESSES``,
-    ``WESTEROS_REDIS_PREFIX``: the prefix of every Redis key and channel)."""
+    ``WESTEROS_REDIS_PREFIX``: the prefix of every Redis key and channel; the limits of
+    ``limits.SETTINGS``; ``WESTEROS_FORWARDED_ALLOW_IPS``: the trusted proxies;
+    ``WESTEROS_LOG_LEVEL``: what the server logs)."""
+    log_to_stderr(os.environ.get(ENV_LOG_LEVEL) or "warning")
     return create_online_app(
         redis_url=os.environ.get(ENV_REDIS_URL) or None,
         ai_processes=int(os.environ.get(ENV_AI_PROCESSES) or 1),
         redis_prefix=os.environ.get(ENV_REDIS_PREFIX) or "westeros",
         collector=Collector(),
+        limits=Limits.from_env(os.environ),
+        forwarded_allow_ips=os.environ.get(ENV_FORWARDED_ALLOW_IPS) or None,
     )
+
+
+def log_to_stderr(level: str) -> None:
+    """Send the server's own log (``westeros.*``) to stderr from ``level`` (a logging level
+    name) up, as uvicorn does its own."""
+    logger = logging.getLogger("westeros")
+    logger.setLevel(level.upper())
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+        logger.addHandler(handler)
 
 
 # ---------------------------------------------------------------------------------- API
@@ -239,14 +322,24 @@ def _refusing(handler: Handler) -> Handler:
             return JSONResponse(online_error(exc), status_code=400)
         except (StoreError, EngineError, ValueError) as exc:
             return JSONResponse(online_error(exc), status_code=400)
+        except OUTAGES as exc:
+            log.warning("a request was not handled: %s", exc)
+            return JSONResponse(online_error(Unavailable(UNAVAILABLE)), status_code=503)
 
     return wrapped
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (at most MAX_BODY bytes)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise BodyTooLarge(f"a request body may have at most {MAX_BODY} bytes")
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise BodyTooLarge(f"a request body may have at most {MAX_BODY} bytes")
     try:
-        data = await request.json()
-    except ValueError as exc:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
         raise OnlineError("the request body must be JSON") from exc
     if not isinstance(data, dict):
         raise OnlineError("the request body must be a JSON object")
@@ -313,21 +406,8 @@ def _api(app: FastAPI, online: Online) -> None:
     @_refusing
     async def create(request: Request) -> Response:
         player = await run(online.player, request)
-        data = await _body(request)
-        lobby, invites = await run(
-            hub.create_lobby,
-            player,
-            name=str(data.get("name") or ""),
-            players=int(data.get("players") or 0),
-            options=data.get("options") or {},
-            disable=data.get("disable") or [],
-            ai_level=str(data.get("ai_level") or "normal"),
-            ai_personality=str(data.get("ai_personality") or "balanced"),
-            open_houses=data.get("open_houses"),
-            host_house=data.get("house", "random"),
-            clock_seconds=int(data.get("clock_seconds") or 0),
-            grace_seconds=int(data.get("grace_seconds", 60)),
-        )
+        settings = lobby_settings(await _body(request), online.loaded)
+        lobby, invites = await run(hub.create_lobby, player, **settings.arguments())
         return JSONResponse({**_you(lobby, player), "invites": _invite_links(invites)})
 
     @app.get("/api/lobbies/{lobby_id}")
@@ -350,12 +430,14 @@ def _api(app: FastAPI, online: Online) -> None:
             found = await run(hub.start_game, lobby_id, player)
         elif action == "kick":
             found = await run(hub.kick, lobby_id, player, house)
+        elif action == "stop":
+            found = await run(hub.stop_game, lobby_id, player)
         else:
             found, token = await run(hub.hand_back, lobby_id, player, house)
             extra["invite"] = _invite_links({house: token})[house]
         return JSONResponse({**_you(found, player), **extra})
 
-    for action in ("take", "ready", "start", "kick", "hand-back"):
+    for action in ("take", "ready", "start", "kick", "stop", "hand-back"):
 
         def bind(action: str = action) -> Handler:
             async def route(request: Request) -> Response:
@@ -424,82 +506,82 @@ def _pages(app: FastAPI, online: Online) -> None:
 
 # ---------------------------------------------------------------------------------- sockets
 
-
-def message_text(message: dict[str, Any]) -> str:
-    """``message`` as JSON text, by orjson (encoding the views was the largest cost of a
-    broadcast with the standard encoder); what orjson refuses (a lone surrogate in a text) is
-    sent escaped by the standard encoder."""
-    try:
-        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(message)
-
-
-class _Socket:
-    """A socket's outgoing queue, filled from any thread, emptied by one task."""
-
-    def __init__(self, websocket: WebSocket) -> None:
-        self.websocket = websocket
-        self.loop = asyncio.get_running_loop()
-        self.queue: asyncio.Queue[dict[str, Any] | int | None] = asyncio.Queue()
-        self.task = asyncio.create_task(self._pump())
-
-    def deliver(self, message: dict[str, Any]) -> None:
-        self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
-
-    def close(self, code: int) -> None:
-        self.loop.call_soon_threadsafe(self.queue.put_nowait, code)
-
-    async def _pump(self) -> None:
-        while (message := await self.queue.get()) is not None:
-            try:
-                if isinstance(message, int):
-                    await self.websocket.close(code=message)
-                    return
-                await self.websocket.send_text(message_text(message))
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                return
-
-    async def finish(self) -> None:
-        self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.task, timeout=5)
+NOT_SAVED = "the server could not store or read this just now: nothing happened, send it again"
+MAX_CHAT_MESSAGE = 4096
 
 
 async def _refuse(websocket: WebSocket, exc: Exception, code: int) -> None:
-    await websocket.send_json(online_error(exc))
-    await websocket.close(code=code)
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.send_json(online_error(exc))
+        await websocket.close(code=code)
 
 
-async def _messages(websocket: WebSocket) -> AsyncIterator[str | bytes | None]:
-    while True:
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        yield message.get("text") if message.get("text") is not None else message.get("bytes")
+async def _unavailable(websocket: WebSocket, exc: Exception) -> None:
+    """A socket that cannot even open (the database or Redis did not answer): told so, and
+    closed with 1013 (try again later)."""
+    log.warning("a socket could not open: %s", exc)
+    await _refuse(
+        websocket,
+        Unavailable(UNAVAILABLE),
+        CLOSE_TRY_LATER,
+    )
+
+
+def _not_saved(exc: Exception, in_reply_to: Any) -> dict[str, Any]:
+    """The answer to a socket message that a database or Redis failure stopped."""
+    log.warning("a socket message was not handled: %s", exc)
+    return online_error(NotSaved(NOT_SAVED), in_reply_to)
+
+
+async def _served(
+    websocket: WebSocket, online: Online, serve: Callable[[], Awaitable[None]]
+) -> None:
+    """Accept ``websocket`` and run ``serve`` while it counts against its address's and key's
+    socket limits (refused with CLOSE_TOO_MANY past them)."""
+    await websocket.accept()
+    try:
+        with online.holding(websocket):
+            await serve()
+    except TooManySockets as exc:
+        await _refuse(websocket, exc, CLOSE_TOO_MANY)
 
 
 def _chat_data(raw: str | bytes | None) -> dict[str, Any] | None:
-    """The message if it is a ``chat`` message, else None (the session parses the rest)."""
+    """The message if it is a ``chat`` message, else None (the session parses the rest);
+    MalformedMessage for one that mentions chat but is not JSON that can be read (too deep,
+    for one)."""
     if (
         raw is None
-        or len(raw) > 4096
+        or len(raw) > MAX_CHAT_MESSAGE
         or b'"chat"' not in (raw if isinstance(raw, bytes) else raw.encode())
     ):
         return None
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        return None
+    data = load_message(raw)
     return data if isinstance(data, dict) and data.get("type") == "chat" else None
+
+
+async def _chat_or_none(raw: str | bytes | None, conn: Conn, hub: OnlineHub, out: Outbox) -> bool:
+    """Handle ``raw`` if it is a chat message (True), else False."""
+    try:
+        chat = _chat_data(raw)
+    except SessionError as exc:
+        out.deliver(online_error(exc))
+        return True
+    if chat is None:
+        return False
+    await _chat(conn, chat, hub)
+    return True
 
 
 def _sockets(app: FastAPI, online: Online) -> None:
     hub = online.hub
+    limits = online.limits
 
     @app.websocket("/ws/games/{game_id}/seats/{house}")
     async def seat(websocket: WebSocket, game_id: str, house: str) -> None:
-        await websocket.accept()
+        await _served(websocket, online, lambda: _seat(websocket, game_id, house))
+
+    async def _seat(websocket: WebSocket, game_id: str, house: str) -> None:
         try:
             player = await asyncio.to_thread(online.player, websocket)
             session, lobby = await asyncio.to_thread(hub.open_seat, game_id, house, player)
@@ -507,22 +589,36 @@ def _sockets(app: FastAPI, online: Online) -> None:
             code = CLOSE_NO_GAME if getattr(exc, "status", 0) == 404 else CLOSE_REFUSED
             await _refuse(websocket, exc, code)
             return
-        out = _Socket(websocket)
-        conn = Conn(lobby.id, house, out.deliver, player, board=True, close=out.close)
+        except OUTAGES as exc:
+            await _unavailable(websocket, exc)
+            return
+        out = Outbox(websocket, limits)
+        conn = Conn(
+            lobby.id,
+            house,
+            out.deliver,
+            player,
+            board=True,
+            close=out.close,
+            address=client_address(websocket),
+        )
         narrate = Narrator(
             session.state.rules, online.catalogs.translations(online.language(websocket))
         )
         detach = await asyncio.to_thread(session.attach, house, out.deliver, narrate)
         try:
             await asyncio.to_thread(hub.connect, conn)
-            async for raw in _messages(websocket):
-                chat = _chat_data(raw)
-                if chat is not None:
-                    await _chat(conn, chat, hub)
+            async for raw in incoming(websocket, out):
+                if await _chat_or_none(raw, conn, hub, out):
                     continue
-                out.deliver(await asyncio.to_thread(session.handle, house, raw, player.id))
+                try:
+                    out.deliver(await asyncio.to_thread(session.handle, house, raw, player.id))
+                except OUTAGES as exc:
+                    out.deliver(_not_saved(exc, reply_id(raw)))
         except WebSocketDisconnect:
             pass
+        except OUTAGES as exc:
+            await _unavailable(websocket, exc)
         finally:
             detach()
             _in_background(hub.disconnect, conn)
@@ -530,59 +626,74 @@ def _sockets(app: FastAPI, online: Online) -> None:
 
     @app.websocket("/ws/games/{game_id}/watch")
     async def watch(websocket: WebSocket, game_id: str) -> None:
-        await websocket.accept()
+        await _served(websocket, online, lambda: _watch(websocket, game_id))
+
+    async def _watch(websocket: WebSocket, game_id: str) -> None:
         try:
             session, lobby = await asyncio.to_thread(hub.session, game_id)
         except (OnlineError, StoreError) as exc:
             await _refuse(websocket, exc, CLOSE_NO_GAME)
             return
-        out = _Socket(websocket)
-        conn = Conn(lobby.id, None, out.deliver, None, board=True)
+        except OUTAGES as exc:
+            await _unavailable(websocket, exc)
+            return
+        out = Outbox(websocket, limits)
+        conn = Conn(
+            lobby.id, None, out.deliver, None, board=True, address=client_address(websocket)
+        )
         narrate = Narrator(
             session.state.rules, online.catalogs.translations(online.language(websocket))
         )
         detach = await asyncio.to_thread(session.watch, out.deliver, narrate)
         try:
-            async for raw in _messages(websocket):
-                chat = _chat_data(raw)
-                if chat is not None:
-                    await _chat(conn, chat, hub)
+            await asyncio.to_thread(hub.connect, conn)  # the public chat comes here too
+            async for raw in incoming(websocket, out):
+                if await _chat_or_none(raw, conn, hub, out):
                     continue
                 out.deliver(
                     online_error(SpectatorCannotAct("spectators watch: they cannot act or ask"))
                 )
         except WebSocketDisconnect:
             pass
+        except OUTAGES as exc:
+            await _unavailable(websocket, exc)
         finally:
             detach()
+            _in_background(hub.disconnect, conn)
             await out.finish()
 
     @app.websocket("/ws/lobbies/{lobby_id}")
     async def lobby_socket(websocket: WebSocket, lobby_id: str) -> None:
-        await websocket.accept()
+        await _served(websocket, online, lambda: _lobby(websocket, lobby_id))
+
+    async def _lobby(websocket: WebSocket, lobby_id: str) -> None:
         try:
             lobby = await asyncio.to_thread(online.online.lobby, lobby_id)
+            player = await asyncio.to_thread(online.maybe_player, websocket)
         except OnlineError as exc:
             await _refuse(websocket, exc, CLOSE_NO_GAME)
             return
-        player = await asyncio.to_thread(online.maybe_player, websocket)
+        except OUTAGES as exc:
+            await _unavailable(websocket, exc)
+            return
         seat = lobby.seat_of(player.id) if player is not None else None
         house = seat.house if seat is not None else None
-        out = _Socket(websocket)
-        conn = Conn(lobby.id, house, out.deliver, player if house else None, board=False)
+        out = Outbox(websocket, limits)
+        conn = Conn(
+            lobby.id, house, out.deliver, player, board=False, address=client_address(websocket)
+        )
         try:
             await asyncio.to_thread(hub.connect, conn)
             out.deliver(await asyncio.to_thread(hub.roster, lobby.id))
             for line in await asyncio.to_thread(online.online.chat, lobby.id, house):
                 out.deliver(line.message())
-            async for raw in _messages(websocket):
-                chat = _chat_data(raw)
-                if chat is None:
+            async for raw in incoming(websocket, out):
+                if not await _chat_or_none(raw, conn, hub, out):
                     out.deliver(online_error(OnlineError("this socket takes chat messages only")))
-                    continue
-                await _chat(conn, chat, hub)
         except WebSocketDisconnect:
             pass
+        except OUTAGES as exc:
+            await _unavailable(websocket, exc)
         finally:
             _in_background(hub.disconnect, conn)
             await out.finish()
@@ -599,3 +710,5 @@ async def _chat(conn: Conn, data: dict[str, Any], hub: OnlineHub) -> None:
         await asyncio.to_thread(hub.chat, conn, data)
     except OnlineError as exc:
         conn.deliver(online_error(exc, data.get("id")))
+    except OUTAGES as exc:
+        conn.deliver(_not_saved(exc, data.get("id")))

@@ -81,3 +81,17 @@ class SpectatorCannotAct(OnlineError):
 
     code = "online/spectator-cannot-act"
     status = 403
+
+
+class Unavailable(OnlineError):
+    """The database or Redis did not answer: nothing was done; try again in a moment."""
+
+    code = "online/unavailable"
+    status = 503
+
+
+class BodyTooLarge(OnlineError):
+    """A request body over the size the server reads."""
+
+    code = "online/too-large"
+    status = 413

@@ -59,6 +59,7 @@ from .hosted_games import Hosted, page_url, recorded, remember, still_open
 from .hub import RANDOM, clean_name
 from .keys import new_key
 from .records import LobbyInfo
+from .transport import PROTOCOL
 
 LOCAL = "127.0.0.1"
 EVERYWHERE = "0.0.0.0"
@@ -227,7 +228,9 @@ class HostedServer:
         self.stop()
         self.app = create_online_app(store_url=self.store_url)
         guarded = HostedGuard(self.app, allowed_hosts(interface, port, share_address(interface)))
-        config = uvicorn.Config(guarded, host=interface, port=port, log_level="warning")
+        config = uvicorn.Config(
+            guarded, host=interface, port=port, log_level="warning", ws=PROTOCOL
+        )
         server = uvicorn.Server(config)
         thread = threading.Thread(target=server.run, name="westeros-host", daemon=True)
         thread.start()

@@ -12,9 +12,12 @@ import os
 
 from westeros.store.db import ENV_DATABASE_URL, create_db_engine, database_url, make_url, migrate
 
-from .app import ENV_AI_PROCESSES, ENV_REDIS_URL
+from .app import ENV_AI_PROCESSES, ENV_FORWARDED_ALLOW_IPS, ENV_LOG_LEVEL, ENV_REDIS_URL
+from .limits import Limits
+from .transport import PROTOCOL
 
 DEFAULT_PORT = 8765
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 
 class ServerConfigError(ValueError):
@@ -55,14 +58,25 @@ def run_server(
     ai_processes: int = 1,
     log_level: str = "warning",
     compress: bool = False,
+    limits: Limits | None = None,
+    forwarded_allow_ips: str = "127.0.0.1",
 ) -> None:
     """Serve until interrupted (see the module docstring). Socket messages are sent
     uncompressed unless ``compress``: permessage-deflate shrinks a 5 KB view to 1.4 KB but
-    cost the server about a fifth of its CPU per action (docs/online.md, "Capacity")."""
-    import uvicorn
+    cost the server about a fifth of its CPU per action (docs/online.md, "Capacity").
+    ``limits``: what one client may hold (``westeros.online.limits``); the reverse proxies
+    at ``forwarded_allow_ips`` are trusted for ``X-Forwarded-Proto``, ``-For`` and ``-Host``
+    (the app's ``Guard``); ``log_level``: uvicorn's and the server's own log. Several
+    workers are watched by ``supervisor`` (each one that dies is logged, then replaced)."""
+    from .supervisor import run
 
+    if log_level not in LOG_LEVELS:
+        raise ServerConfigError(f"--log-level is one of {', '.join(LOG_LEVELS)}")
     url = check(database, redis, workers)
     migrate_once(url)
+    os.environ.update((limits or Limits()).env())
+    os.environ[ENV_FORWARDED_ALLOW_IPS] = forwarded_allow_ips
+    os.environ[ENV_LOG_LEVEL] = log_level
     os.environ[ENV_DATABASE_URL] = url
     os.environ[ENV_AI_PROCESSES] = str(max(1, ai_processes))
     if redis:
@@ -70,13 +84,14 @@ def run_server(
     else:
         os.environ.pop(ENV_REDIS_URL, None)
     print(f"Westeros online server at http://{host}:{port}/ ({workers} worker(s))", flush=True)
-    uvicorn.run(
+    run(
         "westeros.online.app:app_from_env",
         factory=True,
         host=host,
         port=port,
         workers=workers,
         log_level=log_level,
-        proxy_headers=True,
+        proxy_headers=False,  # the app's Guard reads the trusted proxies' headers
+        ws=PROTOCOL,
         ws_per_message_deflate=compress,
     )

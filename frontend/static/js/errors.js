@@ -54,6 +54,8 @@ const WORDS = {
   "online/refused": () => t("The server refused this."),
   "online/spectator-cannot-act": () => t("Spectators watch; they cannot act."),
   "online/cannot-host": () => t("The online game cannot be hosted with these settings."),
+  "online/too-many": () => t("You already hold as many lobbies or games as one player may."),
+  "plugin-fault": () => t("The game is paused: a plugin failed. See the banner at the top of the board."),
   "chat/invalid": () => t("That message cannot be sent."),
   "chat/rate-limited": () => t("You are sending messages too fast; wait a moment."),
 };

@@ -31,6 +31,12 @@ async function main() {
       chat.houses(message.seats, myHouse);
       return;
     }
+    if (message.type === "seat" && message.house !== myHouse) {
+      // this seat is no longer yours: the lobby shows what you hold now (issue 35 finding 5)
+      chat.reseated(message.house);
+      location.assign(`/lobbies/${encodeURIComponent(lobbyId)}`);
+      return;
+    }
     chat.received(message);
   });
   chat = new Chat(socket, myHouse);
