@@ -16,7 +16,16 @@ standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seat
 hard-learned-vs-hard (Hard with the learned evaluation against five Hard without it);
 lite-vs-baseline and hard-vs-lite (a Standard that searches lightly, ``LITE``); Mother of
 Dragons at 8 players (issue 12): mod8-hard-vs-baseline (Hard's house rotating over the 8) and
-mod8-hard-targaryen (Hard as Targaryen), each against 7 baseline AIs.
+mod8-hard-targaryen (Hard as Targaryen), each against 7 baseline AIs. Against the sparring bot
+written outside the team (issue 36, point 1; the figures to steer by): ``LEVEL-vs-sparring``
+(a lone level against five sparring bots) and ``sparring-vs-LEVEL`` (a lone sparring bot against
+five of the level) for each of easy, baseline, standard, normal and hard, and mixed-sparring (one
+seat of each of those levels and one sparring bot, the seats rotating so that every player meets
+every other in every pair of houses equally often); normal-vs-standard completes "each level
+against five of the level below it". The sparring bot is imported, never copied, from
+``$WESTEROS_SPARRING_DIR`` or else ``../shared/sparring`` beside the repository; where it is
+absent, asking for a sparring scenario exits with status 2 and says where it looked, and a run
+of all scenarios leaves the sparring ones out (with a note on stderr).
 ``--games`` is per scenario; ``--games-for name=N`` overrides one scenario. A long scenario can
 be played in parts: ``--first K`` starts at game K, ``--record FILE`` keeps every finished game in
 FILE (a stopped run started again with the same FILE plays only the games not in it yet), and
@@ -26,13 +35,15 @@ FILE (a stopped run started again with the same FILE plays only the games not in
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import math
 import os
 import statistics
+import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -52,7 +63,21 @@ from westeros.plugins import build_ruleset, load
 PLAYERS = 6
 BUDGET = 2.0
 SEED_BASE = 10_000
+ROOT = Path(__file__).resolve().parents[1]
 Factory = Callable[[int], Player]
+SPARRING = "sparring"
+SPARRING_ENV = "WESTEROS_SPARRING_DIR"
+SPARRING_LEVELS = ("easy", "baseline", "standard", "normal", "hard")
+"""The levels measured against the sparring bot, weakest first: the retired Easy (the baseline
+policy with a quarter of its decisions random), the baseline AI (offered as Easy), Standard,
+Normal and Hard."""
+SPARRING_LONE: dict[str, tuple[str, str]] = {
+    f"{lone}-vs-{field}": (lone, field)
+    for level in SPARRING_LEVELS
+    for lone, field in ((level, SPARRING), (SPARRING, level))
+}
+MIXED_SPARRING = "mixed-sparring"
+SPARRING_SCENARIOS = (*SPARRING_LONE, MIXED_SPARRING)
 LONE: dict[str, tuple[str, str]] = {
     "hard-vs-random": ("hard", "random"),
     "hard-vs-passive": ("hard", "passive"),
@@ -68,17 +93,21 @@ LONE: dict[str, tuple[str, str]] = {
     # Whether the lightest search holds its own against the strongest, either way round.
     "normal-vs-hard": ("normal", "hard"),
     "hard-vs-normal": ("hard", "normal"),
+    # With standard-vs-baseline and hard-vs-normal: each offered level against five of the
+    # level below it (issue 36, acceptance 1).
+    "normal-vs-standard": ("normal", "standard"),
     # The learned evaluation (issue 15, point 2): Hard with it against five Hard without it.
     "hard-learned-vs-hard": (HARD_LEARNED.id, "hard"),
     # A Standard level that searches lightly (issue 15, the product owner's option b).
     "lite-vs-baseline": ("lite", "baseline"),
     "hard-vs-lite": ("hard", "lite"),
+    **SPARRING_LONE,
 }
 FIELD = ("standard", "baseline", "normal")
 """The mixed field of hard-vs-field, seat by seat round the table; the field turns one seat
 after every round of the table (six games), so that each of Hard's houses meets every level
 in every other house equally often."""
-SCENARIOS = (*LONE, "hard-vs-field", "all-baseline", "personalities")
+SCENARIOS = (*LONE, "hard-vs-field", "all-baseline", "personalities", MIXED_SPARRING)
 LITE = Difficulty(
     "lite", "Lite", 6, 4, 1, True, True, steps=1200, model="standard", read_opponents=True
 )
@@ -105,9 +134,11 @@ def personalities() -> tuple[AIPersonality, ...]:
 
 
 def make(kind: str, seed: int) -> Player:
-    """A player of ``kind``: a difficulty level, or one of the reference bots."""
+    """A player of ``kind``: a difficulty level, one of the reference bots or the sparring bot."""
     if kind in LEVELS:
         return StrongBot(seed, LEVELS[kind])
+    if kind == SPARRING:
+        return sparring_bot()(seed)
     bots: dict[str, Factory] = {
         "random": RandomBot,
         "passive": PassiveBot,
@@ -130,6 +161,8 @@ def lineup(scenario: str, game: int) -> list[Player]:
         seats += [BaselineBot(game * 10 + k) for k in range(len(seats), PLAYERS)]
         shift = game % PLAYERS
         return seats[-shift:] + seats[:-shift] if shift else seats
+    if scenario == MIXED_SPARRING:
+        return [make(kind, game * 10 + i) for i, kind in enumerate(mixed_kinds(game))]
     seat = game % PLAYERS
     if scenario == "hard-vs-field":
         turn = game // PLAYERS
@@ -140,9 +173,109 @@ def lineup(scenario: str, game: int) -> list[Player]:
     return [make(lone, game) if i == seat else make(field, game * 10 + i) for i in range(PLAYERS)]
 
 
+# ---------------------------------------------------------------------------------- the sparring
+# field (issue 36, point 1): a bot written outside the team, imported from outside the repository.
+
+
+class SparringMissing(RuntimeError):
+    """The sparring bot cannot be loaded: the message says where it was looked for and why."""
+
+
+_SPARRING: list[Factory] = []
+
+
+def sparring_dir() -> Path:
+    """The folder of the sparring bot: ``$WESTEROS_SPARRING_DIR``, else ``../shared/sparring``
+    beside the repository."""
+    given = os.environ.get(SPARRING_ENV)
+    return Path(given) if given else ROOT.parent / "shared" / "sparring"
+
+
+def sparring_bot() -> Factory:
+    """``SparringBot`` (a player made from a seed), imported from ``sparring_dir()``, never
+    copied into the project. Raises ``SparringMissing`` naming the file where that fails."""
+    if not _SPARRING:
+        source = sparring_dir() / "sparring_bot.py"
+        hint = f"set {SPARRING_ENV} to the folder that holds sparring_bot.py"
+        if not source.is_file():
+            raise SparringMissing(f"the sparring bot is not there: no file {source} ({hint})")
+        spec = importlib.util.spec_from_file_location("sparring_bot", source)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+            bot = module.SparringBot
+        except Exception as exc:  # outside code: whatever it raises is reported, with the file
+            raise SparringMissing(f"the sparring bot in {source} does not load: {exc!r}") from exc
+        _SPARRING.append(bot)
+    return _SPARRING[0]
+
+
+MIXED = (*SPARRING_LEVELS, SPARRING)
+"""The six players of mixed-sparring, one seat each."""
+
+
+def moebius(a: int, b: int, c: int, d: int) -> tuple[int, ...]:
+    """x -> (ax + b) / (cx + d) on the six points of the projective line over GF(5), the point
+    at infinity numbered 5."""
+
+    def image(x: int) -> int:
+        top, bottom = (a, c) if x == 5 else ((a * x + b) % 5, (c * x + d) % 5)
+        return 5 if bottom == 0 else top * pow(bottom, -1, 5) % 5
+
+    return tuple(image(x) for x in range(6))
+
+
+def mixed_tables() -> list[tuple[int, ...]]:
+    """The seats of mixed-sparring's players (``MIXED``), one tuple per game of a 120-game cycle.
+
+    The 120 seatings are the group PGL(2, 5) acting on six points: it is sharply 3-transitive,
+    so over the cycle every player sits at every seat 20 times and, while one player holds a
+    seat, every other player holds every other seat equally often (4 times); a house's figure
+    says how a level plays it, not which neighbours it always met. The games come in blocks of
+    six, one block per coset of a cyclic subgroup acting regularly: within each block every
+    player sits at every seat once, so even a short run rotates every player round the table."""
+    group = sorted(
+        {
+            moebius(a, b, c, d)
+            for a, b, c, d in itertools.product(range(5), repeat=4)
+            if (a * d - b * c) % 5
+        }
+    )
+
+    def one_cycle(g: tuple[int, ...]) -> bool:
+        point, visited = 0, set()
+        while point not in visited:
+            visited.add(point)
+            point = g[point]
+        return len(visited) == 6
+
+    turn = next(g for g in group if one_cycle(g))
+    powers = [tuple(range(6))]
+    while len(powers) < 6:
+        powers.append(tuple(turn[x] for x in powers[-1]))
+    tables: list[tuple[int, ...]] = []
+    for g in group:
+        if g not in tables:
+            tables.extend(tuple(g[x] for x in power) for power in powers)
+    return tables
+
+
+_MIXED_TABLES = mixed_tables()
+
+
+def mixed_kinds(game: int) -> list[str]:
+    """The player at each seat (setup house order) in game ``game`` of mixed-sparring."""
+    kinds = [""] * PLAYERS
+    for kind, seat in zip(MIXED, _MIXED_TABLES[game % len(_MIXED_TABLES)], strict=True):
+        kinds[seat] = kind
+    return kinds
+
+
 def play(job: tuple[str, int, bool]) -> dict[str, Any]:
     """Play one game; returns its summary (picklable)."""
     scenario, game, tides = job
+    seats: Sequence[Player] | Mapping[str, Player]
     if scenario in MOD_SCENARIOS:
         rules, seats, options = mod_game(scenario, game, tides)
     else:
@@ -301,7 +434,7 @@ def behaviour_report(games: list[dict[str, Any]]) -> None:
     figures: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
     for g in games:
         for house, name in g["seats"].items():
-            figures[name].append(tuple(g["behaviour"][house]))  # type: ignore[arg-type]
+            figures[name].append(tuple(g["behaviour"][house]))
     names = ("attacks per round", "power held", "bid size")
     means = {
         p: tuple(statistics.mean(f[i] for f in fs) for i in range(3)) for p, fs in figures.items()
@@ -407,6 +540,84 @@ def standard_acceptance(
         )
 
 
+def sparring_acceptance(results: dict[str, dict[str, dict[str, Any]]]) -> None:
+    """Print issue 36's goals (acceptance 1) that the scenarios run cover, measured against the
+    sparring bot and level against level."""
+    lines: list[str] = []
+
+    def line(text: str, ok: bool) -> None:
+        lines.append(f"  [{'met' if ok else 'NOT MET'}] {text}")
+
+    def lone(scenario: str, name: str) -> dict[str, Any] | None:
+        return results[scenario].get(name) if scenario in results else None
+
+    def share(s: dict[str, Any]) -> float:
+        return s["wins"] / s["seats"]
+
+    s = lone("hard-vs-sparring", "hard")
+    if s is not None:
+        line(
+            f"36.1 Hard vs 5 sparring: {rate(s['wins'], s['seats'])}; target >= 50%",
+            share(s) >= 0.5,
+        )
+        won, seated = s["won"], s["house"]
+        house = min(seated, key=lambda h: won[h] / seated[h])
+        low = won[house] / seated[house]
+        line(
+            f"36.1 ... worst house {house} {low:.1%} ({won[house]}/{seated[house]}); target >= 25% "
+            "with every house",
+            low >= 0.25,
+        )
+    s = lone("sparring-vs-hard", SPARRING)
+    if s is not None:
+        line(
+            f"36.1 lone sparring vs 5 Hard: {rate(s['wins'], s['seats'])}; target <= 5%",
+            share(s) <= 0.05,
+        )
+        hard = results["sparring-vs-hard"]["hard"]["t"]
+        planning = [t for t, kind in hard if kind == "place_orders"]
+        if planning:
+            med, top = statistics.median(planning), max(planning)
+            line(
+                f"36.1 Hard planning with five Hard seats: median {med:.2f} s, maximum "
+                f"{top:.2f} s; target maximum <= 2 s",
+                top <= 2.0,
+            )
+    s = lone("standard-vs-sparring", "standard")
+    if s is not None:
+        line(
+            f"36.1 Standard vs 5 sparring: {rate(s['wins'], s['seats'])}; target >= 16.7% (the "
+            "fair share)",
+            s["wins"] * PLAYERS >= s["seats"],
+        )
+    trio = [lone(f"{level}-vs-sparring", level) for level in ("standard", "normal", "hard")]
+    if all(t is not None for t in trio):
+        low, mid, high = (share(t) for t in trio if t is not None)
+        line(
+            f"36.1 Normal vs 5 sparring {mid:.1%}, between Standard {low:.1%} and Hard {high:.1%}",
+            low < mid < high,
+        )
+    for upper, lower in (("standard", "baseline"), ("normal", "standard"), ("hard", "normal")):
+        s = lone(f"{upper}-vs-{lower}", upper)
+        if s is not None:
+            line(
+                f"36.1 {upper} vs 5 {lower}: {rate(s['wins'], s['seats'])}; target above 16.7% "
+                "(the fair share)",
+                s["wins"] * PLAYERS > s["seats"],
+            )
+    if MIXED_SPARRING in results:
+        mixed = results[MIXED_SPARRING]
+        ranked = [(level, share(mixed[level])) for level in SPARRING_LEVELS if level in mixed]
+        order = " < ".join(f"{level} {v:.1%}" for level, v in ranked)
+        line(
+            f"36.3 mixed-sparring, the levels head to head: {order}; target strictly in this order",
+            all(a < b for (_, a), (_, b) in itertools.pairwise(ranked)),
+        )
+    if lines:
+        print("\n== acceptance (issue 36: against the sparring bot, level against level)")
+        print("\n".join(lines))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games per scenario")
@@ -434,14 +645,17 @@ def main() -> None:
         parts = ", ".join(str(p) for p in args.merge)
         print(f"\n{len(summaries)} games merged from {parts} (code {summaries[0]['code']})")
         return
-    chosen = args.scenario or [*SCENARIOS, *MOD_SCENARIOS]
+    chosen = with_sparring(parser, args.scenario or [*SCENARIOS, *MOD_SCENARIOS], args.scenario)
     counts = {s: args.games for s in chosen}
     for item in args.games_for:
         name, _, value = item.partition("=")
         counts[name] = int(value)
     jobs = [(s, g, args.tides) for s in chosen for g in range(args.first, args.first + counts[s])]
-    jobs.sort(key=lambda j: -("hard" in j[0]))  # long games first: both cores stay busy
-    code = records.code_digest()
+    # Long games (with a Hard seat) first: both cores stay busy.
+    jobs.sort(key=lambda j: -("hard" in j[0] or j[0] == MIXED_SPARRING))
+    code = records.code_digest(
+        (*records.CODE, sparring_dir()) if set(chosen) & set(SPARRING_SCENARIOS) else records.CODE
+    )
     kept = recorded(parser, args.record, code, args.tides)
     known = {(g["scenario"], g["game"]) for g in kept}
     jobs = [j for j in jobs if (j[0], j[1]) not in known]
@@ -457,6 +671,25 @@ def main() -> None:
     print_results(chosen, sorted(summaries, key=lambda g: (g["scenario"], g["game"])))
     before = f", {len(summaries) - len(jobs)} recorded before" if kept else ""
     print(f"\n{len(jobs)} games in {elapsed / 60:.1f} min on {args.workers} worker(s){before}")
+
+
+def with_sparring(
+    parser: argparse.ArgumentParser, chosen: list[str], asked: list[str] | None
+) -> list[str]:
+    """``chosen`` once the sparring bot is loaded if a scenario needs it. Where it does not
+    load, scenarios asked for by name stop the run (status 2, the reason); a run of every
+    scenario leaves the sparring ones out and says so."""
+    needing = [s for s in chosen if s in SPARRING_SCENARIOS]
+    if not needing:
+        return chosen
+    try:
+        sparring_bot()
+    except SparringMissing as exc:
+        if asked:
+            parser.exit(2, f"cannot play {', '.join(needing)}: {exc}\n")
+        print(f"left out the sparring scenarios: {exc}", file=sys.stderr)
+        return [s for s in chosen if s not in needing]
+    return chosen
 
 
 def recorded(
@@ -489,6 +722,7 @@ def print_results(chosen: Sequence[str], summaries: list[dict[str, Any]]) -> Non
             behaviour_report(games)
     easy = [t for r in results.values() if "easy" in r for t in r["easy"]["t"]]
     acceptance(results, easy)
+    sparring_acceptance(results)
 
 
 if __name__ == "__main__":
