@@ -507,7 +507,8 @@ def rule_house_orders(options: Mapping[str, Any]) -> HouseOrdersRule | None:
 def rule_off_limits(options: Mapping[str, Any]) -> OffLimits | None:
     """Areas a house may not act against (RULES.md 11.10.6, a vassal family):
     ``f(state, house, area, kind) -> bool``, True when ``house`` may not march into ``area``
-    (``kind`` "march", 5.3.2) or raid the order in it (``kind`` "raid", 5.2.1). Read-only;
+    (``kind`` "march", 5.3.2; also asked for a plugin's extra march reach), retreat into it
+    (``kind`` "retreat", 5.4.10, 6.3.5) or raid the order in it (``kind`` "raid", 5.2.1). Read-only;
     asked for every candidate, so keep it cheap.
 
     :param options: the game's options.

@@ -31,7 +31,12 @@ def cards_removed_from_game(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def vassals_claimed(w: Words, e: Mapping[str, Any]) -> str:
-    """A player claims vassals for the round, or the last player takes the rest (11.10.3)."""
+    """A player claims vassals for the round, the last player takes the rest, or a player
+    finds none left to claim (11.10.3)."""
+    if e.get("none_left"):
+        return w._("No vassal is left for {house} to claim this round.").format(
+            house=w.house(e["house"])
+        )
     if not e["vassals"]:
         return w._("{house} claims no vassal this round.").format(house=w.house(e["house"]))
     vassals = ", ".join(w.house(h) for h in e["vassals"])

@@ -196,7 +196,8 @@ def players_in_turn_order(state: State) -> tuple[str, ...]:
 def setup(state: State) -> None:
     """Vassal setup (11.10.2): each vassal's units are its vassal setup card's instead of its
     normal ones, its supply starts at 4 and it has no power tokens; a vassal in the top three
-    spaces of a track sends every vassal to the bottom of that track in their relative order."""
+    spaces of a track sends every vassal to the bottom of that track in their relative order
+    (a player Targaryen still last, 11.2.3)."""
     if not state.setup.players:
         return
     for house in vassals(state):
@@ -211,10 +212,13 @@ def setup(state: State) -> None:
     for track in TRACKS:
         order = state.tracks[track]
         if any(is_vassal(state, h) for h in order[:TOP_SPACES]):
-            state.tracks[track] = tuple(
+            order = tuple(
                 [h for h in order if not is_vassal(state, h)]
                 + [h for h in order if is_vassal(state, h)]
             )
+            for hook in state.rules.hooks.track_order:
+                order = tuple(hook(state, track, order))
+            state.tracks[track] = order
 
 
 # ---------------------------------------------------------------------------------- rules
@@ -255,11 +259,15 @@ def family(state: State, house: str) -> frozenset[str]:
     return frozenset({head, *(v for v, c in links.items() if c == head)})
 
 
+ENTERING = frozenset({"march", "retreat"})
+"""The ``rule_off_limits`` kinds that move units into the area."""
+
+
 def off_limits(state: State, house: str, area: str, kind: str) -> bool:
     """No family member marches into (attacks) an area another member controls, even by a
-    power token alone, nor raids another member's order; vassals never enter ports
-    (11.10.6)."""
-    if kind == "march" and state.rules.areas[area].kind == PORT and is_vassal(state, house):
+    power token alone, nor raids another member's order; vassals never enter ports, neither
+    marching nor retreating (11.10.6, 6.3.5)."""
+    if kind in ENTERING and state.rules.areas[area].kind == PORT and is_vassal(state, house):
         return True
     members = family(state, house)
     if len(members) < 2:
@@ -407,10 +415,14 @@ class ClaimVassals(Decision):
         state.push(ClaimVassals(self.players, self.index + 1))
 
     def run(self, state: State) -> None:
-        """The last player (or nobody left to claim): the last player takes the rest."""
+        """The last player takes the rest; a player left with no vassal to claim (every one
+        taken before its turn) is told so in the log (11.10.3)."""
         rest = self.unclaimed(state)
         if rest:
             self.claim(state, self.players[-1], rest)
+            return
+        for house in self.players[self.index :]:
+            state.emit("vassals_claimed", house=house, vassals=[], none_left=True)
 
     @staticmethod
     def claim(state: State, house: str, claimed: tuple[str, ...]) -> None:

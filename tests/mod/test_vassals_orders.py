@@ -67,7 +67,7 @@ def test_11_10_4_vassals_are_asked_after_the_players_placed_their_orders(plannin
     stark = pending(s)["stark"].data
     assert not VASSAL_TOKENS & {t["id"] for t in stark["tokens"]}
     s = players_place(s)
-    assert set(pending(s)) == {"tyrell", "martell", "arryn"}
+    assert set(pending(s)) == {"arryn"}  # Baratheon's vassal first, one at a time (11.10.4)
     assert s.orders == {}  # nothing revealed yet
 
 

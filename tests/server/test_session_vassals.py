@@ -160,22 +160,26 @@ def test_11_10_8_only_the_commander_sees_a_vassals_drawn_cards_in_its_seat_view(
     assert shown, "no vassal fought in three rounds: pick another seed"
 
 
-def test_11_2_5_the_new_game_screen_seats_only_player_houses_of_a_vassal_game(
+def test_11_2_5_the_new_game_screen_lets_the_person_choose_any_house_of_a_vassal_game(
     client: TestClient,
 ) -> None:
+    """Issue 37 point 3 (RULES.md 11.2.5): with vassals only 3 to 6 players are offered, each
+    with every house of the board; the person may take a house the count's usual players do not
+    hold (the AIs keep the others: Greyjoy, the last usual one, becomes a vassal); a house not on
+    the board is refused."""
     plugins = ["westeros_ports", "westeros_tides_of_battle", "westeros_mother_of_dragons"]
     form: dict[str, Any] = {"mother_of_dragons": "on", "mod_vassals": "on", "plugin": plugins}
     offered = client.get("/new-game/choices", params=form).json()["setups"]
-    assert sorted(offered["4"]) == sorted(PLAYERS)
-    assert sorted(offered["7"]) == sorted(PLAYERS + VASSALS)
-    refused = client.post("/games", data={**form, "players": "4", "house": CLAIMED})
+    assert sorted(offered) == ["3", "4", "5", "6"]
+    assert sorted(offered["4"]) == sorted((*PLAYERS, *VASSALS, "targaryen"))
+    refused = client.post("/games", data={**form, "players": "4", "house": "dorne"})
     assert refused.status_code == 400
-    started = client.post("/games", data={**form, "players": "4", "house": PERSON})
+    started = client.post("/games", data={**form, "players": "4", "house": CLAIMED})
     assert started.status_code == 303
     board = started.headers["location"]
-    assert board.endswith(f"/play/{PERSON}")
+    assert board.endswith(f"/play/{CLAIMED}")
     assert client.get(board).status_code == 200
-    assert client.get(board.replace(PERSON, CLAIMED)).status_code == 404
+    assert client.get(board.replace(CLAIMED, "greyjoy")).status_code == 404
 
 
 def test_4_1_11_10_4_a_commander_changes_its_vassals_orders_until_the_reveal(

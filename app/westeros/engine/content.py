@@ -517,7 +517,7 @@ class HouseOrdersRule(Protocol):
 
 class OffLimits(Protocol):
     """``rule_off_limits``: True when ``house`` may not march into ``area`` (``kind``
-    "march") or raid the order in it (``kind`` "raid")."""
+    "march"), retreat into it (``kind`` "retreat") or raid the order in it (``kind`` "raid")."""
 
     def __call__(self, state: State, house: str, area: str, kind: str, /) -> bool: ...
 
@@ -605,7 +605,8 @@ class RuleHooks:
     - ``planning_steps(state) -> list[Step]``: steps at the start of the Planning phase.
     - ``answering_house(state, house) -> str | None``: who answers for a house.
     - ``house_orders(state, house) -> HouseOrders | None``: a house's tokens and order limits.
-    - ``off_limits(state, house, area, kind) -> bool``: areas a house may not march into or raid.
+    - ``off_limits(state, house, area, kind) -> bool``: areas a house may not march into,
+      retreat into or raid.
     - ``support_options(state, combat, house) -> tuple | None``: whom a house may support.
     - ``order_loop_start(state, order_type) -> None``: when a 5.1 order loop begins.
     - ``unit_strength(state, unit, strength) -> int``: a unit's strength in place of its type's.

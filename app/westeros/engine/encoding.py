@@ -19,12 +19,13 @@ Names are collected from the loaded subclasses of ``Step`` and ``Action`` and fr
 own record types, so decoding needs the game's plugins loaded (building its Ruleset does that)
 and imports nothing itself.
 
-Beside the fields an encoded state names its setup by player count (``players``): a Mother of
-Dragons game with vassals is played on the 7-player board whatever its player count (RULES.md
-11.2.5), so the houses alone do not tell the setup. Encodings written before it lack
-``players``; ``decode_state`` then takes the count its caller knows (the store: the game's own)
-or the one setup of those houses. The count is not hashed (the hash predates it, and the saved
-games record it).
+Beside the fields an encoded state names its setup by player count (``players``): a game with
+vassals is played on a larger board than its player count's (RULES.md 11.2.5), so the houses
+alone do not tell the setup; with the players' houses chosen, the setup is the one
+``setup.setup_for`` the state's options (the choice is an option: nothing more is written).
+Encodings written before it lack ``players``; ``decode_state`` then takes the count its caller
+knows (the store: the game's own) or the one setup of those houses. The count is not hashed
+(the hash predates it, and the saved games record it).
 
 ``ENCODING_VERSION`` is the layout version written in every encoded state; reading an older
 one goes through ``MIGRATIONS`` (version → function to the next version) first. The hash of a
@@ -39,10 +40,12 @@ from collections.abc import Callable
 from typing import Any
 
 from . import board
+from . import setup as _setups
 from . import westeros_phase as _westeros_phase  # noqa: F401 (its steps are imported lazily elsewhere)
 from .actions import Action
 from .combat.context import Combat, Side
 from .content import Ruleset, Setup
+from .errors import ContentError
 from .flow import Step
 from .state import Order, State, Unit
 
@@ -337,7 +340,8 @@ def decode_state(data: Any, rules: Ruleset, players: int | None = None) -> State
         for name in FIELDS:
             setattr(state, name, decode(fields[name]))
         state.rules = rules
-        state.setup = _setup(rules, state.houses, written if written is not None else players)
+        count = written if written is not None else players
+        state.setup = _setup(rules, state.houses, count, state.options)
         board.refresh_areas(state)
     except EncodingError:
         raise
@@ -354,9 +358,11 @@ def decode_state(data: Any, rules: Ruleset, players: int | None = None) -> State
 _STATE_KEYS = frozenset({"encoding", "players", "fields"})
 
 
-def _setup(rules: Ruleset, houses: tuple[str, ...], players: int | None) -> Setup:
-    """The setup of a decoded state: the one for ``players``, else the only one seating
-    exactly ``houses``."""
+def _setup(
+    rules: Ruleset, houses: tuple[str, ...], players: int | None, options: dict[str, Any]
+) -> Setup:
+    """The setup of a decoded state: the one for ``players`` and the state's ``options``
+    (``setup.setup_for``), else the only one seating exactly ``houses``."""
     if players is None:
         fits = [n for n, s in rules.setups.items() if tuple(s.houses) == houses]
         if len(fits) != 1:
@@ -365,8 +371,11 @@ def _setup(rules: Ruleset, houses: tuple[str, ...], players: int | None) -> Setu
                 f"the encoded state does not name its player count, and its houses fit {fit}"
             )
         players = fits[0]
-    setup = rules.setups.get(players)
-    if setup is None or tuple(setup.houses) != houses:
+    try:
+        setup = _setups.setup_for(rules, players, options)
+    except ContentError as exc:
+        raise EncodingError(f"the state's setup cannot be made: {exc}") from exc
+    if tuple(setup.houses) != houses:
         raise EncodingError(f"the state's houses are not those of the {players}-player setup")
     return setup
 

@@ -115,7 +115,9 @@ def destinations(state: State, house: str, area: str, domain: str) -> list[str]:
 def group_reach(state: State, house: str, area: str, types: Sequence[str]) -> set[str]:
     """Extra areas the group of ``types`` marching from ``area`` may move to through the
     plugins' ``march_reach`` hooks (5.3.2), kept only where every unit of the group may stand
-    and ``destinations`` would allow them (kind, entry rule, blocked areas, ports)."""
+    and ``destinations`` would allow them (kind, entry rule, blocked areas, ports, the areas a
+    plugin puts off limits: a flight obeys the family restriction too, 11.5.3 with
+    11.10.6)."""
     rules = state.rules
     if not rules.hooks.march_reach:
         return set()
@@ -131,6 +133,8 @@ def group_reach(state: State, house: str, area: str, types: Sequence[str]) -> se
             if not kind.may_enter(state, house, dst):
                 continue
             if occupant not in (None, house) and not kind.may_be_embattled(state, dst):
+                continue
+            if rules.hooks.off_limits and off_limits(state, house, dst, MARCH):
                 continue
             out.add(dst)
     return out

@@ -23,7 +23,7 @@ from .errors import (
     StarLimitExceeded,
     TokenReused,
 )
-from .flow import Decision, Prompt, Simultaneous, Step, left_out
+from .flow import Decision, Prompt, Simultaneous, Step, answering_house, left_out
 from .state import Order, State
 
 LOOK = "look_at_wildling_card"
@@ -135,6 +135,14 @@ def _after_others(state: State, house: str) -> bool:
     return rule is not None and rule.after_others
 
 
+def next_after(state: State, houses: list[str]) -> list[str]:
+    """``houses`` (all placing ``after_others``) in the order they place: by the turn order
+    (Iron Throne track) of the house answering for each, then by their own (11.10.4: the
+    commanders, in turn order, place their vassals' orders)."""
+    order = {h: i for i, h in enumerate(tracks.turn_order(state))}
+    return sorted(houses, key=lambda h: (order[answering_house(state, h)], order[h]))
+
+
 def owns(state: State, house: str, token: str) -> bool:
     """Is ``token`` one of the order tokens ``house`` owns (1.4.1)?"""
     rule = house_orders(state, house)
@@ -189,11 +197,14 @@ class OrderPlacement(Simultaneous):
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         """The houses still to commit; houses placing ``after_others`` (``rule_house_orders``)
-        only once every other house has committed."""
+        only once every other house has committed, and then one at a time (``next_after``:
+        commanders place their vassals' orders one after another in turn order, 11.10.4)."""
         done = {h for h, _ in self.commits}
         waiting = [h for h in self.houses if h not in done]
         first = [h for h in waiting if not _after_others(state, h)]
-        return {h: self.prompt_for(state, h) for h in first or waiting}
+        if first:
+            return {h: self.prompt_for(state, h) for h in first}
+        return {h: self.prompt_for(state, h) for h in next_after(state, waiting)[:1]}
 
     def areas_of(self, house: str) -> tuple[str, ...]:
         """The areas in which ``house`` must place orders."""

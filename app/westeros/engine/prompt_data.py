@@ -353,6 +353,7 @@ class PlayerView(TypedDict):
     round: int
     options: dict[str, Any]
     houses: list[str]
+    players: int
     tracks: dict[str, list[str]]
     units: dict[str, list[tuple[str, str, bool]]]
     orders: dict[str, tuple[str, str]]

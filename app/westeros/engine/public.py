@@ -7,10 +7,10 @@ deck beyond a card the seat looked at (4.4), no secret commitments on the stack,
 keys. Nothing here ever reads a true game state.
 
 The setup is the one the view names by its player count (``players``), not the one of its
-number of houses: a Mother of Dragons vassal game of 3-6 players is played on the 7-player board
-(RULES.md 11.2.5), and only its own setup says which houses are vassals (11.10.1) and which
-order tokens each house owns (11.10.4). A view without a player count, or naming a setup of
-other houses, raises ``UnreadableView``."""
+number of houses: a plugin may seat fewer players than there are houses (a vassal game of 3-6
+players is played on the 7-player board, RULES.md 11.2.5), and only its own setup says which
+houses are vassals (11.10.1) and which order tokens each house owns (11.10.4). A view without a
+player count, or naming a setup of other houses, raises ``UnreadableView``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from typing import Any
 from . import board
 from .combat.context import Combat, Side
 from .content import Ruleset, Setup
-from .errors import EngineError
+from .errors import ContentError, EngineError
+from .setup import setup_for
 from .state import Order, State, Unit
 
 
@@ -69,11 +70,14 @@ def view_setup(view: Mapping[str, Any], rules: Ruleset) -> Setup:
         raise UnreadableView(
             f"the view does not name its game's player count (players: {players!r})"
         )
-    setup = rules.setups.get(players)
-    if setup is None:
+    if players not in rules.setups:
         raise UnreadableView(
             f"the view names {players} players; the rules have setups for {sorted(rules.setups)}"
         )
+    try:
+        setup = setup_for(rules, players, view.get("options") or {})
+    except ContentError as exc:
+        raise UnreadableView(f"the view's setup cannot be made: {exc}") from exc
     houses = tuple(view["houses"])
     if tuple(setup.houses) != houses:
         raise UnreadableView(

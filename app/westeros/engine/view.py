@@ -101,8 +101,9 @@ _Public = tuple[dict[str, Any], dict[str, Any]]
 def _public_part(state: State) -> _Public:
     """The entries of ``player_view`` that are the same for every house: those before the
     combat and those after it, each in view order. ``players`` is the game's player count, which
-    names its setup: a Mother of Dragons vassal game of 3-6 players is played on the 7-player
-    board (RULES.md 11.2.5), so ``houses`` alone does not tell it."""
+    names its setup: a plugin may seat fewer players than there are houses (a vassal game of 3-6
+    players is played on the 7-player board, RULES.md 11.2.5), so ``houses`` alone does not tell
+    it."""
     head = {
         "round": state.round,
         "options": dict(sorted(state.options.items())),

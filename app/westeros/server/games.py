@@ -20,6 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
+from westeros.engine.errors import ContentError
+from westeros.engine.setup import PLAYER_HOUSES, setup_for
 from westeros.online.records import LobbyInfo
 from westeros.online.store import OnlineStore
 from westeros.plugins import build_ruleset
@@ -197,10 +199,13 @@ class Games:
         name = game_name(name)
         options = dict(options or {})
         rules = build_ruleset(options, disable=list(disable))
-        setup = rules.setups.get(players)
-        if setup is None:
+        if players not in rules.setups:
             counts = ", ".join(str(n) for n in sorted(rules.setups))
             raise SetupError(f"a game has {counts} players, not {players}")
+        try:
+            setup = setup_for(rules, players, options)
+        except ContentError as exc:
+            raise SetupError(str(exc)) from exc
         houses = setup.seated_houses()
         if human == RANDOM:
             human = secrets.choice(houses)
@@ -208,7 +213,7 @@ class Games:
         strangers = sorted(people - set(houses))
         if strangers:
             raise SetupError(f"{', '.join(strangers)} do(es) not play in a {players}-player game")
-        unknown = sorted(set(options) - set(rules.options))
+        unknown = sorted(set(options) - set(rules.options) - {PLAYER_HOUSES})
         if unknown:
             raise SetupError(f"unknown option(s): {', '.join(unknown)}")
         seed = new_seed() if seed is None else seed

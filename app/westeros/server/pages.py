@@ -20,6 +20,7 @@ from markupsafe import Markup
 from westeros.ai.difficulty import BY_STRENGTH, NAMED
 from westeros.ai.personality import offered, resolve
 from westeros.engine import EngineError, Ruleset, new_game
+from westeros.engine.setup import choosable_houses
 from westeros.plugins import LoadedPlugins, build_ruleset
 from westeros.store import HUMAN, DamagedGame, GameInfo
 
@@ -159,6 +160,12 @@ def _ruleset(options: tuple[tuple[str, Any], ...], disable: tuple[str, ...]) -> 
         return None
 
 
+def ruleset_of(options: Mapping[str, Any], disable: Iterable[str] = ()) -> Ruleset | None:
+    """The Ruleset of a new game with ``options`` and the plugins ``disable`` switched off
+    (None when the plugins do not fit), cached."""
+    return _ruleset(_frozen(options), tuple(sorted(disable)))
+
+
 @functools.lru_cache(maxsize=256)
 def _playable(
     options: tuple[tuple[str, Any], ...], disable: tuple[str, ...]
@@ -166,22 +173,27 @@ def _playable(
     rules = _ruleset(options, disable)
     if rules is None:
         return ()
-    out = []
-    for count, setup in sorted(rules.setups.items()):
+    counts = []
+    for count in sorted(rules.setups):
         try:
             new_game(rules, count, 0, dict(options))
         except EngineError:  # a plugin's setup refuses this count (rule_setup)
             continue
-        out.append((count, setup.seated_houses()))
-    return tuple(out)
+        counts.append(count)
+    # Options that leave houses to no player (vassals) offer only the counts they make.
+    if any(rules.setups[n].players for n in counts):
+        counts = [n for n in counts if rules.setups[n].players]
+    return tuple((n, choosable_houses(rules, n)) for n in counts)
 
 
 def playable_setups(
     options: Mapping[str, Any], disable: Iterable[str] = ()
 ) -> dict[int, list[str]]:
     """The player counts a new game with ``options`` (the plugins ``disable`` switched off)
-    can be set up for, each with the houses it seats (RULES.md 2.1): the setups of the
-    Ruleset those options make that the engine sets up (a plugin may refuse some counts)."""
+    can be set up for, each with the houses a player may take (RULES.md 2.1; with vassals
+    any house of the board or of a larger one, 11.2.5: ``choosable_houses``): the
+    setups of the Ruleset those options make that the engine sets up (a plugin may refuse some
+    counts); when some counts leave houses to no player (vassals), only those."""
     return {n: list(h) for n, h in _playable(_frozen(options), tuple(sorted(disable)))}
 
 

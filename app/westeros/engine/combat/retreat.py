@@ -8,7 +8,9 @@
   embattled area by adjacency or the loser's own ship transport, of the right kind, not the
   attacker's origin even if empty (§12.10), not controlled by another house (its units, power
   token or home area), without a neutral force, not blocked; ports only if the loser holds the
-  port's land area (the area kind's ``may_enter``) and within the port's unit cap.
+  port's land area (the area kind's ``may_enter``) and within the port's unit cap; never an
+  area a plugin puts off limits to the loser (``rule_off_limits``, kind "retreat": a vassal
+  never enters a port, 6.3.5 with 11.10.6).
 - Only candidates with the fewest supply losses may be chosen; the loser destroys that many of
   the retreating units (§12.11). No candidate, or losing every unit, destroys the army.
 - Retreating units are routed (1.2.4)."""
@@ -20,22 +22,29 @@ import dataclasses
 from .. import board
 from ..actions import SelectArea
 from ..errors import IllegalMove
-from ..flow import Prompt, Step
+from ..flow import Prompt, Step, off_limits
 from ..state import State, Unit
 from .abilities import ChooseArea, ability_of
 from .context import ATTACKER, DEFENDER, Combat
 from .units import DestroyParticipants, destroy, put_in_area, set_units, take_from_area
 
+RETREAT = "retreat"
+"""The ``rule_off_limits`` kind asked for a retreat area."""
+
 
 def retreat_areas(state: State, combat: Combat, which: str) -> list[str]:
-    """Areas ``which``'s units could retreat to from the embattled area, ignoring supply."""
+    """Areas ``which``'s units could retreat to from the embattled area, ignoring supply
+    (5.4.10; none a plugin puts off limits, 6.3.5 with 11.10.6)."""
     house = combat.side(which).house
     domain = state.rules.domain[combat.area]
+    hooked = bool(state.rules.hooks.off_limits)
     out = []
     for area in sorted(board.reachable(state, house, combat.area, domain)):
         if area in (combat.origin, combat.area) or area in state.neutral:
             continue
         if board.controller(state, area) not in (None, house):
+            continue
+        if hooked and off_limits(state, house, area, RETREAT):
             continue
         out.append(area)
     return out

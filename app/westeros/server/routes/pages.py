@@ -16,6 +16,7 @@ from starlette.datastructures import FormData, QueryParams
 from starlette.responses import Response
 
 from westeros.engine import EngineError
+from westeros.engine.setup import PLAYER_HOUSES, players_with
 from westeros.online import transcript
 from westeros.online.hosted_games import page_url
 from westeros.store import StoreError
@@ -46,6 +47,21 @@ def form_options(form: FormData | QueryParams, core: Core) -> tuple[dict[str, An
     enabled = set(form.getlist("plugin"))
     disable = [p["id"] for p in pages.toggleable_plugins(core.loaded) if p["id"] not in enabled]
     return options, disable
+
+
+def chosen_players(
+    options: dict[str, Any], disable: list[str], players: int, house: str
+) -> dict[str, Any]:
+    """The option naming the houses the players take (``PLAYER_HOUSES``), when a person picks
+    a house the count's usual players do not hold in a game with vassals (RULES.md 11.2.5):
+    the AIs keep the other usual houses (``setup.players_with``). Empty when not needed."""
+    if house == RANDOM:
+        return {}
+    rules = pages.ruleset_of(options, disable)
+    setup = rules.setups.get(players) if rules is not None else None
+    if rules is None or setup is None or not setup.players or house in setup.players:
+        return {}
+    return {PLAYER_HOUSES: ",".join(players_with(rules, players, house))}
 
 
 PERSONALITY_FIELD = "personality_"
@@ -82,6 +98,7 @@ def router(core: Core) -> APIRouter:
             options, disable = form_options(form, core)
             players = int(players_text)  # Games.create refuses a count the options cannot set up
             house = str(form.get("house") or RANDOM)
+            options |= chosen_players(options, disable, players, house)
             seed = parse_seed(str(form.get("seed") or ""))
             session = await asyncio.to_thread(
                 games.create,
