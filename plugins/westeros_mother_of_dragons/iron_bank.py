@@ -190,7 +190,13 @@ class BuyLoan(ChooseOption):
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         p = ChooseOption.prompts(self, state)[self.house]
-        data = {**p.data, "costs": affordable(state, self.house)}
+        offer = affordable(state, self.house)
+        short = {
+            loan: missing
+            for loan in offer
+            if (missing := loans.missing_units(state, self.house, loan))
+        }
+        data = {**p.data, "costs": offer, "missing_units": short}
         return {self.house: dataclasses.replace(p, data=data)}
 
     def chosen(self, state: State, option: str) -> None:

@@ -216,6 +216,20 @@ def placements(state: State, house: str, unit: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def missing_units(state: State, house: str, loan: str) -> list[str]:
+    """The units of a placing ``loan`` that ``house``'s pool cannot give now (1.2.2, 11.4.3:
+    Targaryen has no siege engines), in the loan's order; empty for any other loan."""
+    missing = []
+    left: dict[str, int] = {}
+    for unit in UNITS_OF.get(loan, ()):
+        left.setdefault(unit, board.available(state, house, unit))
+        if left[unit] > 0:
+            left[unit] -= 1
+        else:
+            missing.append(unit)
+    return missing
+
+
 def place_next(state: State, house: str, loan: str, units: tuple[str, ...]) -> None:
     """Offer the next of ``units`` that has somewhere to go (the rest are skipped)."""
     for i, unit in enumerate(units):
@@ -323,7 +337,22 @@ def kill(state: State, house: str, area: str, unit: str) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class FacelessKnight(ChooseOption):
+class FacelessKill(ChooseOption):
+    """The Faceless Men: the area of the ``unit`` to kill. The prompt names the unit and, per
+    area, the house it belongs to (``victims``), so the buyer sees which pick hits whom."""
+
+    prompt_kind = "faceless_men"
+    unit: str = "knight"
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        p = ChooseOption.prompts(self, state)[self.house]
+        victims = {area: state.units[area][0].house for area in self.options}
+        data = {**p.data, "unit": self.unit, "victims": victims}
+        return {self.house: dataclasses.replace(p, data=data)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FacelessKnight(FacelessKill):
     """The Faceless Men: the area of the knight to kill."""
 
     def chosen(self, state: State, option: str) -> None:
@@ -338,8 +367,10 @@ def faceless_footman(state: State, house: str, knight_area: str | None) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class FacelessFootman(ChooseOption):
+class FacelessFootman(FacelessKill):
     """The Faceless Men: the area of the footman to kill (not the knight's)."""
+
+    unit: str = "footman"
 
     def chosen(self, state: State, option: str) -> None:
         kill(state, self.house, option, "footman")

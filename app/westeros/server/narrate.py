@@ -129,9 +129,17 @@ class Narrator:
             return self.area(key)
         return self.card(key)
 
+    def join(self, items: Iterable[str]) -> str:
+        """Items of a list in this language's way ("a, b" in English, "a、b" in Chinese)."""
+        return self._(", ").join(items)
+
+    def join_clauses(self, clauses: Iterable[str]) -> str:
+        """Whole clauses of one log line ("a; b" in English, "a；b" in Chinese)."""
+        return self._("; ").join(clauses)
+
     def houses(self, houses: Iterable[Any]) -> str:
         """A list of houses in words."""
-        return ", ".join(self.house(h) for h in houses)
+        return self.join(self.house(h) for h in houses)
 
     def units(self, units: Iterable[Any]) -> str:
         """Unit types (ids, or [area, type] pairs) in words."""
@@ -145,7 +153,7 @@ class Narrator:
                 )
             else:
                 out.append(self.unit(unit))
-        return ", ".join(out) if out else self._("no units")
+        return self.join(out) if out else self._("no units")
 
     def generic(self, event: Mapping[str, Any]) -> str:
         """Fallback for an event no plugin words (or whose text failed)."""

@@ -16,9 +16,11 @@ import {
   renderTopbar,
   renderTracks,
   renderWesteros,
+  roundResults,
 } from "./panels.js";
 import { phaseFromLog, phaseLabel } from "./prompt-titles.js";
 import { renderPrompt } from "./prompts/index.js";
+import { showPause } from "./paused.js";
 import { pluginPanels } from "./registry.js";
 import { Seat, seatUrl } from "./socket.js";
 
@@ -48,6 +50,7 @@ class Board {
     this.sent = null; // the id of the action sent and not yet accepted or refused
     this.inspected = null;
     this.lastCombat = null;
+    this.roundResults = null;
     this.ctx = null;
     this.el = {
       prompt: document.getElementById("prompt"),
@@ -76,6 +79,7 @@ class Board {
       accepted: (message) => this.onAccepted(message),
       gameOver: (message) => this.onGameOver(message),
       status: (status) => this.onStatus(status),
+      other: (message) => showPause(message),
     });
     this.seat.connect();
   }
@@ -83,7 +87,13 @@ class Board {
   // ------------------------------------------------------------------ messages
   onStatus(status) {
     this.el.status.dataset.status = status;
-    this.el.status.textContent = status === "open" ? t("connected") : t("reconnecting…");
+    this.el.status.textContent =
+      status === "open"
+        ? t("connected")
+        : status === "refused"
+          ? t("This page belongs to an earlier start of the app: reopen the game from the app.")
+          : t("reconnecting…");
+    this.el.status.setAttribute("role", status === "refused" ? "alert" : "status");
   }
 
   onView(message) {
@@ -92,6 +102,7 @@ class Board {
     if (message.history) this.el.log.replaceChildren();
     appendLog(this.el.log, message.log);
     this.lastCombat = lastCombat(message.log, message.history ? null : this.lastCombat);
+    this.roundResults = roundResults(message.log, message.history ? null : this.roundResults);
     this.phaseHint = phaseFromLog(message.log, message.history ? null : this.phaseHint);
     if (
       this.secretOrders &&
@@ -203,7 +214,7 @@ class Board {
     renderHand(this.el.hand, view);
     renderWesteros(this.el.westeros, view);
     this.drawPluginPanels();
-    renderCombat(this.el.combat, view, this.lastCombat);
+    renderCombat(this.el.combat, view, this.lastCombat, this.roundResults);
     this.drawAreaInfo(controllers);
     const phase = phaseLabel(view, this.phaseHint);
     renderTopbar(this.el.topbar, view, phase);

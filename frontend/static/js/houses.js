@@ -3,7 +3,16 @@
 // plugins fall back to the colour their content registers.
 import { rawContent } from "./content.js";
 
-const KNOWN = new Set(["stark", "greyjoy", "lannister", "baratheon", "tyrell", "martell"]);
+const KNOWN = new Set([
+  "stark",
+  "greyjoy",
+  "lannister",
+  "baratheon",
+  "tyrell",
+  "martell",
+  "arryn",
+  "targaryen",
+]);
 
 /** CSS custom properties that colour a token of `house`. */
 export function houseVars(house) {

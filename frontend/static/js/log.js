@@ -9,7 +9,7 @@ import { pluginOption, pluginOptionWords } from "./registry.js";
 export function unitSummary(types) {
   const counts = new Map();
   for (const type of types) counts.set(type, (counts.get(type) || 0) + 1);
-  return [...counts].map(([type, n]) => `${n} ${unitName(type, n)}`).join(", ");
+  return [...counts].map(([type, n]) => `${n} ${unitName(type, n)}`).join(t(", "));
 }
 
 /** A reason given by the engine, in words (prompt-titles.js: never a rule number). */

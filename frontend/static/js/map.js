@@ -50,6 +50,8 @@ export class BoardMap {
     svg.setAttribute("id", "board-svg");
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", t("Map of Westeros"));
+    const mapTitle = svg.querySelector(":scope > title");
+    if (mapTitle) mapTitle.textContent = t("Map of Westeros");
     const wall = svg.querySelector(".wall text");
     if (wall) wall.textContent = t("The Wall");
     for (const g of svg.querySelectorAll("g.area[data-area]")) {
@@ -295,7 +297,7 @@ export class BoardMap {
       "data-testid": `change-${id}`,
       transform: `translate(${where.x - 10 * changes.length} ${where.y + 14})`,
     });
-    group.append(s("title", {}, `${areaName(id)}: ${changes.map((c) => c.words).join(", ")}`));
+    group.append(s("title", {}, `${areaName(id)}: ${changes.map((c) => c.words).join(t(", "))}`));
     changes.forEach((c, i) => {
       const cls = c.by > 0 ? "w-change is-improved" : "w-change is-degraded";
       group.append(
@@ -529,6 +531,13 @@ export class BoardMap {
     }
     if (areaKind(area.kind).marker) {
       if (Math.abs(area.x - cx) < w / 2 + 18 && Math.abs(area.y - cy) < hgt / 2 + 8) score -= 1;
+    }
+    // never over the name of another area (a port's, a neighbour's)
+    for (const other of this.areas.values()) {
+      const b = other.box;
+      if (other === area || !b) continue;
+      if (cx - w / 2 < b.x1 && cx + w / 2 > b.x0 && cy - hgt / 2 < b.y1 && cy + hgt / 2 > b.y0)
+        score -= 0.6;
     }
     return score;
   }

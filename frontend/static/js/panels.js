@@ -44,6 +44,13 @@ export function houseChip(house, { name = true, you = null } = {}) {
   return chip;
 }
 
+/** Columns of an influence track: one row for up to 4 houses, else two rows, so that every
+ * house's name fits whole beside its position number. */
+function trackColumns(order) {
+  const n = (order || []).length;
+  return n > 4 ? Math.ceil(n / 2) : n;
+}
+
 function scale(title, iconId, max, min, valueOf, houses, marker = null, testid = null) {
   const cells = [];
   for (let v = min; v <= max; v += 1) {
@@ -101,7 +108,7 @@ export function renderTracks(root, view) {
       ),
       h(
         "ol",
-        { class: "influence-order", style: { "--n": String((view.tracks[track] || []).length) } },
+        { class: "influence-order", style: { "--n": String(trackColumns(view.tracks[track])) } },
         (view.tracks[track] || []).map((house, i) =>
           h(
             "li",
@@ -331,7 +338,7 @@ export function renderWesteros(root, view) {
     return h(
       "li",
       { class: "westeros-card", "data-card": id },
-      h("span", { class: "westeros-deck" }, ["I", "II", "III"][card.deck - 1] || String(i + 1)),
+      h("span", { class: "westeros-deck" }, ["I", "II", "III", "IV", "V"][card.deck - 1] || String(i + 1)),
       h(
         "span",
         { class: "westeros-name" },
@@ -410,6 +417,61 @@ export function lastCombat(entries, previous = null) {
   return last;
 }
 
+/** This round's combat results and wildling results told by the log `entries`, carried on
+ * from `previous` and started afresh by each new round: {round, lines: [{kind, text}]}, the
+ * server's sentences of each combat's victor (with the cards played) and of the wildlings. */
+export function roundResults(entries, previous = null) {
+  let results = previous || { round: 0, lines: [] };
+  let cards = null;
+  for (const entry of entries || []) {
+    if (!entry || typeof entry !== "object") continue;
+    if (entry.kind === "round") results = { round: entry.round, lines: [] };
+    else if (entry.kind === "house_cards_revealed") {
+      cards = [entry.attacker?.[1], entry.defender?.[1]];
+    } else if (entry.kind === "combat_won") {
+      results.lines = [...results.lines, { kind: "combat", text: describe(entry), cards }];
+      cards = null;
+    } else if (entry.kind === "wildling_bids" || entry.kind === "wildling_card") {
+      results.lines = [...results.lines, { kind: "wildlings", text: describe(entry) }];
+    }
+  }
+  return results;
+}
+
+/** The list of this round's results (see roundResults), folded: the person opens it to read
+ * a combat or wildling result that has already gone by. */
+function roundResultsList(results, open) {
+  const lines = results?.lines || [];
+  if (!lines.length) return null;
+  return h(
+    "details",
+    { class: "round-results", "data-testid": "round-results", open: open ? "" : null },
+    h(
+      "summary",
+      {},
+      t("This round's combats and wildling results ({n})", { n: lines.length }),
+    ),
+    h(
+      "ol",
+      { class: "round-results-list" },
+      lines.map((line) =>
+        h(
+          "li",
+          { "data-kind": line.kind },
+          line.text,
+          line.cards?.every(Boolean)
+            ? h(
+                "span",
+                { class: "muted" },
+                ` (${t("{a} against {d}", { a: cardName(line.cards[0]), d: cardName(line.cards[1]) })})`,
+              )
+            : null,
+        ),
+      ),
+    ),
+  );
+}
+
 function strengthLines(which, before, after) {
   return [
     before != null
@@ -432,10 +494,10 @@ function strengthLines(which, before, after) {
 /** The combat being resolved: both sides, support, cards and the strengths before and after
  * the house cards (the engine's totals, RULES 5.4.2, 5.4.7); once it is over, the last combat
  * (`last`, see lastCombat) until the next one. */
-export function renderCombat(root, view, last = null) {
+export function renderCombat(root, view, last = null, results = null) {
   const combat = view.combat;
   if (!combat) {
-    renderLastCombat(root, view, last);
+    renderLastCombat(root, view, last, results);
     return;
   }
   root.hidden = false;
@@ -488,10 +550,17 @@ export function renderCombat(root, view, last = null) {
   );
 }
 
-function renderLastCombat(root, view, last) {
-  root.hidden = !last || !last.winner;
+function renderLastCombat(root, view, last, results) {
+  const open = root.querySelector("[data-testid=round-results]")?.open; // kept across redraws
+  const list = roundResultsList(results, open);
+  root.hidden = (!last || !last.winner) && !list;
   if (root.hidden) {
     root.replaceChildren();
+    return;
+  }
+  if (!last || !last.winner) {
+    root.dataset.state = "over";
+    fill(root, h("h2", { class: "panel-title" }, t("This round")), list);
     return;
   }
   root.dataset.state = "over";
@@ -526,6 +595,7 @@ function renderLastCombat(root, view, last) {
       { class: "combat-result" },
       t("{house} wins.", { house: houseName(last[last.winner].house) }),
     ),
+    list,
   );
 }
 

@@ -378,18 +378,29 @@ const EVENT_PHASES = {
   power_gained: WESTEROS,
   winter_is_coming: WESTEROS,
   wildling_attack: WILDLINGS,
-  committed: PLANNING,
+  committed: PLANNING, // also a combat's house cards: see phaseFromLog
+  orders_revealed: PLANNING,
   raven_looked: PLANNING,
   raven_replaced: PLANNING,
   raven_unused: PLANNING,
   order_removed: ACTION,
+  raid: ACTION,
+  march: ACTION,
   moved_in: ACTION,
   support_declared: COMBAT,
   combat: COMBAT,
+  initial_strength: COMBAT,
+  house_cards_revealed: COMBAT,
+  combat_won: COMBAT,
   combat_over: ACTION,
   consolidate_power: ACTION,
   consolidate_muster: ACTION,
 };
+
+/** Whether the phase hint `phase` (an event kind) is one of the Action phase (5). */
+function inAction(phase) {
+  return EVENT_PHASES[phase] === ACTION || EVENT_PHASES[phase] === COMBAT;
+}
 
 /** The phase the newest of `entries` (log events) belongs to, else `previous`. */
 export function phaseFromLog(entries, previous) {
@@ -397,6 +408,7 @@ export function phaseFromLog(entries, previous) {
   for (const entry of entries || []) {
     if (!entry || typeof entry !== "object") continue;
     if (entry.kind === "round") phase = entry.round === 1 ? "planning" : "westeros";
+    else if (entry.kind === "committed" && inAction(phase)) continue; // house cards (5.4.3)
     else if (EVENT_PHASES[entry.kind]) phase = entry.kind;
   }
   return phase;

@@ -16,18 +16,26 @@ export class Seat {
   }
 
   connect() {
+    let opened = false;
     this.socket = new WebSocket(this.url);
     this.socket.addEventListener("open", () => {
+      opened = true;
       this.retry = 500;
       this.handlers.status?.("open");
     });
     this.socket.addEventListener("message", (event) => this.received(event.data));
-    this.socket.addEventListener("close", (event) => {
+    this.socket.addEventListener("close", async (event) => {
       this.handlers.status?.("closed");
       for (const [, pending] of this.waiting) pending(null);
       this.waiting.clear();
       // 4403: a seat this client may not open; 4404: no such game or seat. Retrying won't help.
       if (event.code === 4403 || event.code === 4404) this.closed = true;
+      // A handshake refused: is the page itself refused now (a new launch token after a
+      // restart of the app)? Then no retry can help either.
+      if (!opened && !this.closed && (await pageRefused())) {
+        this.closed = true;
+        this.handlers.status?.("refused");
+      }
       if (this.closed) return;
       setTimeout(() => this.connect(), this.retry);
       this.retry = Math.min(8000, this.retry * 2);
@@ -106,6 +114,20 @@ export class Seat {
         }
       }, HINT_TIMEOUT_MS);
     });
+  }
+}
+
+/** Whether the server now refuses this page (HTTP 401/403: its launch token is not the
+ * running app's); false when the server cannot be reached (it may be restarting). */
+async function pageRefused() {
+  try {
+    const response = await fetch(location.pathname, {
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+    return response.status === 401 || response.status === 403;
+  } catch {
+    return false;
   }
 }
 

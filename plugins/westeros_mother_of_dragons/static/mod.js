@@ -3,11 +3,11 @@
 // loan purchase and default decisions in plain words. Every fact comes from the view (`ext`:
 // iron_bank_slots, iron_bank_costs, iron_bank_loans) or the prompt data; the page's content
 // names the loans (its reference cards). Imported by the board in Mother of Dragons games.
-import { areaName, hasArea, houseName, rawContent, trackName } from "/static/js/content.js";
+import { areaName, hasArea, houseName, rawContent, trackName, unitName } from "/static/js/content.js";
 import { fill, h, s } from "/static/js/dom.js";
 import { t, tc, tn } from "/static/js/i18n.js";
 import { houseChip } from "/static/js/panels.js";
-import { button, commitButton, header, note } from "/static/js/prompts/common.js";
+import { button, choiceButton, commitButton, header, note } from "/static/js/prompts/common.js";
 import { chooseOption, selectUnits } from "/static/js/prompts/generic.js";
 import { registerPlugin } from "/static/js/registry.js";
 
@@ -82,6 +82,7 @@ function ironBankPanel(root, view, ctx) {
         { class: "iron-bank-cost" },
         costs[i] != null ? t("{n} Power", { n: costs[i] }) : "",
       ),
+      " ",
       loan
         ? h(
             "span",
@@ -97,6 +98,7 @@ function ironBankPanel(root, view, ctx) {
             { class: "button button-small", "data-testid": `buy-${loan}` },
           )
         : null,
+      buying && loan && buying[loan] != null ? shortNote(ctx.data, loan) : null,
     ),
   );
   const byHouse = new Map();
@@ -129,6 +131,32 @@ function ironBankPanel(root, view, ctx) {
   );
 }
 
+/** The units of `loan` the buyer's pool cannot give (the prompt's `missing_units`, e.g.
+ * Targaryen has no siege engines, 11.4.3), counted by type in words, or "". */
+function missingWords(data, loan) {
+  const missing = data.missing_units?.[loan] || [];
+  const counts = new Map();
+  for (const unit of missing) counts.set(unit, (counts.get(unit) || 0) + 1);
+  return [...counts].map(([unit, n]) => `${n} ${unitName(unit, n)}`).join(t(", "));
+}
+
+/** A warning that `loan` gives less than its card says (11.9.6: units come from the pool). */
+function shortNote(data, loan) {
+  const missing = missingWords(data, loan);
+  if (!missing) return null;
+  const total = (data.missing_units[loan] || []).length;
+  return h(
+    "p",
+    { class: "prompt-note note-warning", "data-testid": `loan-short-${loan}` },
+    tn(
+      "Your pool cannot give {units}: you would get {n} unit fewer than the card says and still pay 1 Power token of interest every round.",
+      "Your pool cannot give {units}: you would get {n} units fewer than the card says and still pay 1 Power token of interest every round.",
+      total,
+      { units: missing },
+    ),
+  );
+}
+
 /** iron_bank_loan: buy one affordable loan from the panel's list, or take none (11.9.4). */
 function buyLoan(ctx) {
   const costs = ctx.data.costs || {};
@@ -152,6 +180,7 @@ function buyLoan(ctx) {
             { "data-testid": `option-${loan}` },
           ),
           h("p", { class: "muted" }, loanText(loan)),
+          shortNote(ctx.data, loan),
         ),
       ),
     ),
@@ -159,13 +188,84 @@ function buyLoan(ctx) {
     h(
       "div",
       { class: "prompt-actions" },
-      commitButton(t("Take no loan"), () => ctx.act({ kind: "choose", option: "pass" }), {
+      button(t("Take no loan"), () => ctx.act({ kind: "choose", option: "pass" }), {
         "data-testid": "option-pass",
       }),
     ),
   );
   ctx.map.clearChoice();
   ctx.overlay({});
+}
+
+/** loan_unit: the area for the unit a loan brings, naming the unit and the loan (11.9.6). */
+function loanUnit(ctx) {
+  const unit = unitName(ctx.data.unit);
+  chooseOption(
+    ctx,
+    t("Place the {unit} of your loan", { unit }),
+    t("{loan} brings a {unit} from your pool: choose an area you control for it, or pass.", {
+      loan: loanName(ctx.data.reason),
+      unit,
+    }),
+  );
+}
+
+/** faceless_men: the area of the knight (then of the footman) the Faceless Men kill, each
+ * option naming whose unit dies; an area of the buyer's own is marked and warned about. */
+function facelessMen(ctx) {
+  const { data, draft } = ctx;
+  draft.option ??= null;
+  const unit = unitName(data.unit);
+  const victims = data.victims || {};
+  const pick = (area) => {
+    draft.option = area;
+    paint();
+  };
+  function label(area) {
+    const house = victims[area];
+    return house === ctx.house
+      ? t("{area}: your own {unit}", { area: areaName(area), unit })
+      : t("{area}: {house}'s {unit}", { area: areaName(area), house: houseName(house), unit });
+  }
+  function paint() {
+    ctx.paint(
+      header(
+        data.unit === "knight"
+          ? t("The Faceless Men: choose the knight to kill")
+          : t("The Faceless Men: choose the footman to kill"),
+        data.unit === "knight"
+          ? t("First a knight dies, then a footman in another area; they may belong to any house.")
+          : t("Now a footman dies, in an area other than the knight's; it may belong to any house."),
+      ),
+      h(
+        "div",
+        { class: "choices", role: "radiogroup" },
+        data.options.map((area) =>
+          choiceButton(label(area), draft.option === area, () => pick(area), {
+            role: "radio",
+            "aria-checked": draft.option === area ? "true" : "false",
+            "data-testid": `option-${area}`,
+            "data-own": victims[area] === ctx.house ? "1" : null,
+          }),
+        ),
+      ),
+      draft.option && victims[draft.option] === ctx.house
+        ? note(t("This kills one of your own units."), "warning")
+        : null,
+      h(
+        "div",
+        { class: "prompt-actions" },
+        commitButton(
+          draft.option ? t("Kill the {unit} in {area}", { unit, area: areaName(draft.option) }) : t("Confirm"),
+          () => ctx.act({ kind: "choose", option: draft.option }),
+          { disabled: draft.option === null },
+        ),
+      ),
+    );
+    ctx.map.setChoice(new Set(data.options), pick, draft.option ? [draft.option] : []);
+    ctx.overlay({});
+  }
+  paint();
 }
 
 /** iron_bank_default: the debtor missed interest; the chooser destroys that many units. */
@@ -288,6 +388,13 @@ function distributeBid(ctx) {
 
 /** Loyalty tokens on the map (11.6.1): a badge with the count on every area holding some
  * (the map model's `ext.loyalty_tokens`). */
+/** Where an area's loyalty token goes: right of the area's name (its label box), never on
+ * it; above the anchor when the area has no label. */
+function loyaltySpot(where) {
+  const box = where.box;
+  return box ? [box.x1 + 13, (box.y0 + box.y1) / 2] : [where.x + 14, where.y - 24];
+}
+
 function drawLoyalty(map, model) {
   for (const [id, n] of model.ext?.loyalty_tokens || []) {
     const where = map.areas.get(id);
@@ -302,7 +409,7 @@ function drawLoyalty(map, model) {
           class: "w-loyalty",
           "data-testid": `loyalty-${id}`,
           "data-count": n,
-          transform: `translate(${where.x + 14} ${where.y - 24})`,
+          transform: `translate(${loyaltySpot(where).join(" ")})`,
         },
         s("title", {}, words),
         s("circle", { r: 10, fill: "#f4e9c8", stroke: "#4b2466", "stroke-width": 2.5 }),
@@ -321,6 +428,8 @@ addSymbols();
 registerPlugin("westeros_mother_of_dragons", {
   prompts: {
     iron_bank_loan: buyLoan,
+    loan_unit: loanUnit,
+    faceless_men: facelessMen,
     iron_bank_default: (ctx) => selectUnits(ctx, t("The Iron Bank collects"), defaultWords(ctx)),
     loyalty_cancel: (ctx) => chooseOption(ctx, t("Cancel the loyalty token move?"), cancelWords(ctx)),
     dragon_token: (ctx) => chooseOption(ctx, t("Fire Made Flesh: choose a dragon strength token"), tokenWords()),
@@ -330,6 +439,7 @@ registerPlugin("westeros_mother_of_dragons", {
     iron_bank_loan: () => t("Action: the Iron Bank"),
     iron_bank_default: () => t("The Iron Bank collects"),
     loan_unit: () => t("Action: the Iron Bank"),
+    faceless_men: () => t("Action: the Iron Bank"),
     spymaster: () => t("Action: the Iron Bank"),
     claim_vassals: () => t("Planning: claim vassals"),
     loyalty_cancel: () => t("Westeros phase"),
@@ -351,6 +461,11 @@ registerPlugin("westeros_mother_of_dragons", {
       phase: t("Action: the Iron Bank"),
       title: t("Place a unit from your loan"),
       text: t("Your loan brings a unit from your pool: choose an area you control for it."),
+    }),
+    faceless_men: () => ({
+      phase: t("Action: the Iron Bank"),
+      title: t("The Faceless Men"),
+      text: t("Choose the area of the unit the Faceless Men kill; it may belong to any house."),
     }),
     spymaster: () => ({
       phase: t("Action: the Iron Bank"),

@@ -1,7 +1,7 @@
 // Secret bids (Clash of Kings 3.6, wildlings 7.2) and ordering tied houses (3.6.3).
 import { houseName, trackName } from "../content.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { houseChip } from "../panels.js";
 import { button, commitButton, header, numberPicker } from "./common.js";
 
@@ -26,7 +26,7 @@ export function bid(ctx) {
             ),
       ),
       wildlings ? null : currentTrack(view, data.track),
-      h("p", { class: "prompt-stat" }, t("You have {n} power tokens.", { n: data.max })),
+      h("p", { class: "prompt-stat" }, tn("You have {n} power token.", "You have {n} power tokens.", data.max)),
       numberPicker(
         data.min ?? 0,
         data.max,

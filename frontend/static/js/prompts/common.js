@@ -159,6 +159,7 @@ export function showHint(box, reply, estimate) {
     ];
   } else if (hint?.kind === "house_card") parts = cardHint(hint);
   else if (estimate) parts = [line(estimate)];
+  parts = parts.filter((part) => part != null); // replaceChildren writes null as "null"
   box.replaceChildren(...parts);
   box.hidden = parts.length === 0;
   box.dataset.ready = parts.length ? "1" : "0";

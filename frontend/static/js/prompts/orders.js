@@ -130,7 +130,9 @@ export function placeOrders(ctx) {
         h("span", { class: "palette-type" }, orderTypeName(type)),
         ofType.map((token) => {
           const where = used.get(token.id);
-          const disabled = !usable(token) && draft.orders[draft.area] !== token.id;
+          // a token placed in another area stays there until removed (no silent move)
+          const elsewhere = Boolean(where) && where !== draft.area;
+          const disabled = elsewhere || (!usable(token) && draft.orders[draft.area] !== token.id);
           return h(
             "button",
             {
@@ -139,8 +141,10 @@ export function placeOrders(ctx) {
               disabled: disabled || !draft.area,
               title: token.forbidden
                 ? t("No {orders} orders this round.", { orders: orderLabel(token.id) })
-                : where
-                  ? t("placed in {area}", { area: areaName(where) })
+                : elsewhere
+                  ? t("Placed in {area}: remove it there to place it here.", {
+                      area: areaName(where),
+                    })
                   : orderLabel(token.id),
               "data-token": token.id,
               "data-key": `token-${token.id}`,
