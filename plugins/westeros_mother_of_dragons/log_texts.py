@@ -24,7 +24,7 @@ def card_taken_back(w: Words, e: Mapping[str, Any]) -> str:
 
 def cards_removed_from_game(w: Words, e: Mapping[str, Any]) -> str:
     """Robert Arryn and an opponent's card leave the game for good (11.7.1, 11.7.5)."""
-    cards = ", ".join(
+    cards = w.join(
         w._("{card} ({house})").format(card=w.card(c), house=w.house(h)) for h, c in e["cards"]
     )
     return w._("Removed from the game: {cards}.").format(cards=cards)
@@ -39,7 +39,7 @@ def vassals_claimed(w: Words, e: Mapping[str, Any]) -> str:
         )
     if not e["vassals"]:
         return w._("{house} claims no vassal this round.").format(house=w.house(e["house"]))
-    vassals = ", ".join(w.house(h) for h in e["vassals"])
+    vassals = w.join(w.house(h) for h in e["vassals"])
     return w._("{house} commands {vassals} this round.").format(
         house=w.house(e["house"]), vassals=vassals
     )
@@ -117,7 +117,7 @@ def _loan(w: Words, loan: Any) -> str:
 
 def loan_market(w: Words, e: Mapping[str, Any]) -> str:
     """The loan market ages at the start of a round (11.9.3)."""
-    offer = ", ".join(
+    offer = w.join(
         w._("{loan} ({cost} PT)").format(loan=_loan(w, loan), cost=cost)
         for loan, cost in zip(e["slots"], COSTS, strict=True)
         if loan
@@ -207,7 +207,7 @@ def westeros_deck_spied(w: Words, e: Mapping[str, Any]) -> str:
 
 def westeros_cards_seen(w: Words, e: Mapping[str, Any]) -> str:
     """What the Spymaster's buyer sees (private)."""
-    return w._("You see: {cards}.").format(cards=", ".join(w.card(c) for c in e["cards"]))
+    return w._("You see: {cards}.").format(cards=w.join(w.card(c) for c in e["cards"]))
 
 
 def westeros_cards_arranged(w: Words, e: Mapping[str, Any]) -> str:

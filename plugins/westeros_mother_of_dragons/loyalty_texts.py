@@ -31,7 +31,7 @@ def loyalty_collected(w: Words, e: Mapping[str, Any]) -> str:
     ).format(
         house=w.house(e["house"]),
         n=e["gained"],
-        areas=", ".join(w.area(a) for a in e["areas"]),
+        areas=w.join(w.area(a) for a in e["areas"]),
         points=e["points"],
     )
 

@@ -31,7 +31,7 @@ def tides_drawn(w: Words, e: Mapping[str, Any]) -> str:
 
 def tides_revealed(w: Words, e: Mapping[str, Any]) -> str:
     """Both cards revealed (10.4)."""
-    cards = "; ".join(
+    cards = w.join_clauses(
         w._("{house} draws {card}").format(house=w.house(h), card=card_name(w, c))
         for h, c in e["cards"].items()
     )

@@ -22,7 +22,7 @@ def _westeros_card(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def _westeros_revealed(w: Words, e: Mapping[str, Any]) -> str:
-    cards = ", ".join(w.card(c) for c in e["cards"])
+    cards = w.join(w.card(c) for c in e["cards"])
     return w._("Westeros cards revealed: {cards}.").format(cards=cards)
 
 
@@ -31,7 +31,7 @@ def _winter_is_coming(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def _restriction(w: Words, e: Mapping[str, Any]) -> str:
-    orders = ", ".join(w.order_type(o) for o in e["orders"])
+    orders = w.join(w.order_type(o) for o in e["orders"])
     return w._("This round these orders may not be placed: {orders}.").format(orders=orders)
 
 
@@ -40,7 +40,7 @@ def _supply(w: Words, e: Mapping[str, Any]) -> str:
         return w._("{house}'s supply is now {supply}.").format(
             house=w.house(e["house"]), supply=e["supply"]
         )
-    levels = ", ".join(f"{w.house(h)} {v}" for h, v in e["supply"].items())
+    levels = w.join(f"{w.house(h)} {v}" for h, v in e["supply"].items())
     return w._("Supply adjusted: {levels}.").format(levels=levels)
 
 
@@ -55,7 +55,7 @@ def _power_gained(w: Words, e: Mapping[str, Any]) -> str:
         return w.ngettext(
             "{house} gains {n} power token.", "{house} gains {n} power tokens.", e["amount"]
         ).format(house=w.house(e["house"]), n=e["amount"])
-    gains = ", ".join(f"{w.house(h)} +{v}" for h, v in e["gains"].items())
+    gains = w.join(f"{w.house(h)} +{v}" for h, v in e["gains"].items())
     return w._("Power gained: {gains}.").format(gains=gains)
 
 
@@ -68,7 +68,7 @@ def _clash_of_kings(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def _bids(w: Words, e: Mapping[str, Any]) -> str:
-    bids = ", ".join(f"{w.house(h)} {v}" for h, v in e["bids"].items())
+    bids = w.join(f"{w.house(h)} {v}" for h, v in e["bids"].items())
     return w._("Bids for the {track} track: {bids}.").format(track=w.track(e["track"]), bids=bids)
 
 
@@ -83,7 +83,7 @@ def _wildling_attack(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def _wildling_bids(w: Words, e: Mapping[str, Any]) -> str:
-    bids = ", ".join(f"{w.house(h)} {v}" for h, v in e["bids"].items())
+    bids = w.join(f"{w.house(h)} {v}" for h, v in e["bids"].items())
     if e["winner"] == "nights_watch":
         text = w._("The Night's Watch holds: {total} against {strength} ({bids}).")
     else:
@@ -143,7 +143,7 @@ def _march(w: Words, e: Mapping[str, Any]) -> str:
         return w._("{house} removes its March order in {area}.").format(
             house=w.house(e["house"]), area=w.area(e["area"])
         )
-    moves = "; ".join(
+    moves = w.join_clauses(
         w._("{units} to {area}").format(units=w.units(types), area=w.area(dst))
         for dst, types in e["moves"]
     )
@@ -338,12 +338,12 @@ def _replaced(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def _discarded(w: Words, e: Mapping[str, Any]) -> str:
-    cards = ", ".join(w.card(c) for c in e["cards"])
+    cards = w.join(w.card(c) for c in e["cards"])
     return w._("{house} discards {cards}.").format(house=w.house(e["house"]), cards=cards)
 
 
 def _returned_to_hand(w: Words, e: Mapping[str, Any]) -> str:
-    cards = ", ".join(w.card(c) for c in e["cards"])
+    cards = w.join(w.card(c) for c in e["cards"])
     return w._("{house} takes back {cards}.").format(house=w.house(e["house"]), cards=cards)
 
 

@@ -327,6 +327,14 @@ class Words(Protocol):
         """A house's name."""
         ...
 
+    def join(self, items: Iterable[str]) -> str:
+        """Items of a list joined in the reader's language ("a, b"; Chinese "a、b")."""
+        ...
+
+    def join_clauses(self, clauses: Iterable[str]) -> str:
+        """Whole clauses of one log line joined ("a; b"; Chinese "a；b")."""
+        ...
+
     def houses(self, houses: Iterable[Any]) -> str:
         """Several houses' names, joined."""
         ...
