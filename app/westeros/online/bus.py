@@ -18,10 +18,12 @@ listener thread logs one line, retries with backoff, subscribes again and reads 
 capped stream ``recent`` every message published since the last one it saw (each is
 published with its stream id), so a worker that came back after the others misses nothing
 they published meanwhile; then it calls the ``on_reconnect`` hooks (the games' replicas catch
-up from the database). While Redis is unreachable the bus keeps what it should publish in a
-bounded outbox and sends it once Redis answers, presence and leases read as empty (nobody
-runs a game's AI or clock until they are taken again), and the writer lock refuses at once
-with ``BusError`` (the action is not taken; the player may send it again)."""
+up from the database). A restart quick enough for redis-py to connect the subscription again
+by itself, within its own retries, counts as an outage too (``_connected_again``). While
+Redis is unreachable the bus keeps what it should publish in a bounded outbox and sends it
+once Redis answers, presence and leases read as empty (nobody runs a game's AI or clock
+until they are taken again), and the writer lock refuses at once with ``BusError`` (the
+action is not taken; the player may send it again)."""
 
 from __future__ import annotations
 
@@ -270,6 +272,7 @@ class RedisBus:
         self.redis.ping()
         self._recent = self._key("recent")
         self._pubsub: Any = None
+        self._relinked = threading.Event()  # the subscription's connection came back by itself
         self._last: StreamId | None = None  # the stream id of the last message read
         self._thread: threading.Thread | None = None
         self._closing = threading.Event()
@@ -420,12 +423,14 @@ class RedisBus:
     def _subscribe(self) -> int:
         """Subscribe to every game's channel, then read from the stream what was published
         since the last message read; how many that was."""
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        pubsub: Any = self.redis.pubsub(ignore_subscribe_messages=True)
         try:
             if self._last is None:  # the first time: from now on
                 newest: Any = self.redis.xrevrange(self._recent, count=1)
                 self._last = stream_id(newest[0][0]) if newest else (0, 0)
             pubsub.psubscribe(self._key("game", "*"))
+            self._relinked.clear()
+            pubsub.connection.register_connect_callback(self._connected_again)
             ms, seq = self._last
             missed: Any = self.redis.xrange(self._recent, min=f"({ms}-{seq}", max="+")
         except BaseException:
@@ -436,9 +441,17 @@ class RedisBus:
             self._receive(stream_id(entry), fields[b"m"])
         return len(missed)
 
+    def _connected_again(self, _connection: object) -> None:
+        """redis-py connected the subscription again by itself (after a quick Redis restart,
+        retried within its own attempts): the listener treats it as an outage, so that it
+        reads what it missed and runs the reconnect hooks."""
+        self._relinked.set()
+
     def _drop_subscription(self) -> None:
         if self._pubsub is not None:
             try:
+                if self._pubsub.connection is not None:
+                    self._pubsub.connection.deregister_connect_callback(self._connected_again)
                 self._pubsub.close()
             except Exception:
                 log.debug("closing a dead subscription failed", exc_info=True)
@@ -456,6 +469,8 @@ class RedisBus:
                 if self.down:
                     self._back(read, sent)
                 raw = self._pubsub.get_message(timeout=LISTEN_POLL)
+                if self._relinked.is_set():
+                    raise redis.ConnectionError("the subscription had to connect again")
                 if raw is not None and raw.get("type") == "pmessage":
                     entry, _, payload = raw["data"].partition(b" ")
                     self._receive(stream_id(entry), payload)

@@ -17,8 +17,10 @@ its sender's or its recipient's seat at that moment. A seat change (take, move, 
 back, invite join) is made under the game's writer lock and rebinds at once, on every worker
 (the bus's ``seat`` message), every socket of the lobby: a board socket whose player no
 longer holds its seat is closed (4403) and the session's player of that seat changes, so its
-actions are refused; a lobby socket speaks for its player's new seat (or none) and is told so
-(``seat`` message), with the chat that seat may read.
+actions are refused (and before a worker hears of the change, the writer's check of the
+seat's stored holder under that lock refuses them: ``OnlineSession``); a lobby socket speaks
+for its player's new seat (or none) and is told so (``seat`` message), with the chat that
+seat may read.
 
 A game a plugin's rule fault paused (issue 35 finding 3, ``GameSession.pause``) is left alone
 by the seat thread: no AI decides in it, no time bank runs down, nothing is retried; every
@@ -28,6 +30,7 @@ message pauses the other workers' replicas, which tell theirs)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import random
 import secrets
@@ -68,6 +71,8 @@ PRESENCE_REFRESH = PRESENCE_TTL / 3  # how often this worker's open seats are re
 LEASE_TTL = 10.0
 LOBBY_TTL = 30.0
 CLOCK_INCREMENT = 10.0
+RETRY_AFTER = 1.0
+"""Seconds the seat thread waits after a failed pass (the store or Redis not answering)."""
 
 
 Deliver = Callable[[dict[str, Any]], None]
@@ -125,6 +130,36 @@ def speaks_for(conn: Conn, holders: Mapping[str, str | None]) -> str | None:
     return next((h for h, p in holders.items() if p == conn.player.id), None)
 
 
+class _Outage:
+    """The seat thread's failures in a row (the store or Redis not answering): the first one
+    is logged with its traceback, the end in one line, nothing in between."""
+
+    def __init__(self) -> None:
+        self.since: float | None = None
+        self.failures = 0
+
+    def failed(self) -> None:
+        """A pass failed (called in its ``except`` block)."""
+        self.failures += 1
+        if self.since is None:
+            self.since = time.monotonic()
+            log.exception(
+                "the online seat thread failed; retrying every %s s (logged again once it is back)",
+                RETRY_AFTER,
+            )
+
+    def over(self) -> None:
+        """A scan went through: if it ends an outage, say so."""
+        if self.since is None:
+            return
+        log.warning(
+            "the online seat thread is back after %.1f s, %d scan(s) failed",
+            time.monotonic() - self.since,
+            self.failures,
+        )
+        self.since, self.failures = None, 0
+
+
 class OnlineHub:
     """Everything one worker does for online games (see module docstring)."""
 
@@ -173,10 +208,12 @@ class OnlineHub:
         self._pauses_told: set[str] = set()  # paused games the other workers know of
         self._lock = threading.RLock()
         self._wake = threading.Event()
+        self._rescan = threading.Event()  # scan at the next wake (the bus came back)
         self._stop = threading.Event()
         self._deciders = ThreadPoolExecutor(max_workers=8, thread_name_prefix="westeros-ai")
         self._thread = threading.Thread(target=self._run, name="westeros-online", daemon=True)
         bus.listen(self._on_bus)
+        bus.on_reconnect(self._reconnected)
 
     def start(self) -> None:
         """Start the seat/clock thread."""
@@ -542,7 +579,7 @@ class OnlineHub:
         return PooledAi(self.pool, settings["ai_level"], personality, plugins, settings["options"])
 
     def _install(self, session: OnlineSession, lobby: LobbyInfo) -> None:
-        session.share(self.bus)
+        session.share(self.bus, functools.partial(self.online.holder, lobby.id))
         session.observe(lambda accepted: self._accepted(lobby.id, session.game_id, accepted))
         with self._lock:
             self._sessions[session.game_id] = session
@@ -766,6 +803,19 @@ class OnlineHub:
             self._stopped(self.online.lobby(message["lobby"]))
             self._send_roster(message["lobby"])
 
+    def _reconnected(self) -> None:
+        """The bus lost Redis and is back (issue 35 finding 8): the lobbies this worker knew
+        and whether people were here may have changed meanwhile, so both are read again, at
+        once (the seat thread scans now, renewing this worker's sockets' presence), rather
+        than when their time runs out."""
+        with self._lock:
+            for lobby_id in set(self._lobbies) | set(self._presence):
+                self._lobby_versions[lobby_id] += 1
+            self._lobbies.clear()
+            self._presence = {}
+        self._rescan.set()
+        self._wake.set()
+
     def _follows(self, lobby_id: str) -> bool:
         """Does this worker hold a socket or a replica of ``lobby_id``?"""
         with self._lock:
@@ -778,21 +828,28 @@ class OnlineHub:
         changed. A scan reads again the lobbies whose time is up; every PRESENCE_REFRESH
         seconds it also renews this worker's sockets and asks the bus once whether the people
         of every game held are here (in between, a lobby whose roster changed is asked again
-        as its game is driven: sockets opening and closing are announced on the bus)."""
+        as its game is driven: sockets opening and closing are announced on the bus). When
+        the bus comes back after losing Redis, the next pass is a scan (``_reconnected``).
+        A pass that fails (the store or Redis not answering) is tried again after
+        RETRY_AFTER seconds; an outage is logged twice: its first failure with the
+        traceback, its end in one line (``_Outage``)."""
         scanned = refreshed = time.monotonic()
+        outage = _Outage()
         while not self._stop.is_set():
             self._wake.wait(self.tick)
             self._wake.clear()
             now = time.monotonic()
             with self._lock:
                 dirty, self._dirty = self._dirty, set()
+            rescan = self._rescan.is_set()
+            self._rescan.clear()
             try:
                 games = sorted(dirty & self._running)
-                scanning = now - scanned >= self.scan
+                scanning = rescan or now - scanned >= self.scan
                 asking = False
                 if scanning:
                     scanned = now
-                    if now - refreshed >= PRESENCE_REFRESH:
+                    if rescan or now - refreshed >= PRESENCE_REFRESH:
                         refreshed = now
                         asking = True
                         self._refresh_presence()
@@ -812,9 +869,12 @@ class OnlineHub:
                 if scanning:
                     self._drop_banks(held)
                     self.save_clocks()
+                    outage.over()
             except Exception:
-                log.exception("the online seat thread failed; retrying")
-                self._stop.wait(1.0)
+                outage.failed()
+                if rescan:  # the bus came back, but this scan did not go through
+                    self._rescan.set()
+                self._stop.wait(RETRY_AFTER)
 
     def _paused(self, game_id: str) -> bool:
         """Is ``game_id`` paused on this worker (a plugin's rule failed)? The first time it

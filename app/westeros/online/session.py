@@ -4,6 +4,10 @@ apply → save → broadcast, DESIGN §4) plus what several workers need.
 - ``submit`` runs under the game's writer lock (``bus.lock``): the replica first catches up
   with actions other workers stored, then applies, stores and publishes the new action, so
   exactly one writer appends a game's actions at a time and the log has no gaps.
+- a person's action is taken only if, read from the store under that lock, their player
+  still holds the seat their socket speaks for (``share``'s ``holder``): a seat changed on
+  another worker, whose bus ``seat`` message has not reached this one yet, is refused
+  ``online/not-your-seat`` (issue 35 finding 5; seat changes hold the same lock).
 - ``follow`` applies an action another worker published (or, after a gap, every stored
   action this replica has not seen) with ``GameSession.apply_stored``, checking each against
   the state hash the log recorded, and broadcasts to this worker's seats as if it had been
@@ -32,15 +36,26 @@ from sqlmodel import Session, col, select
 from westeros.engine import Action, State
 from westeros.engine.state import Event
 from westeros.engine.view import event_view, player_views, visible
-from westeros.session import Accepted, GameSession, NotSaved, StaleState, plain_narrator
+from westeros.session import (
+    Accepted,
+    GameSession,
+    NotSaved,
+    StaleState,
+    WrongSeat,
+    plain_narrator,
+)
 from westeros.session.hub import Narrator, SeatHub
+from westeros.session.messages import Parsed
 from westeros.store.models import ActionRecord
 
 from .bus import Bus, BusError
+from .errors import NotYourSeat
 
 log = logging.getLogger("westeros.online.session")
 
 Deliver = Callable[[dict[str, Any]], None]
+Holder = Callable[[str], str | None]
+"""Who holds a house's seat now, read from the store (a player id; None: the AI)."""
 STORE_RETRY_FIRST = 0.05
 STORE_RETRY_MAX = 2.0
 """Seconds between two attempts to store an AI decision: doubled each time, up to this."""
@@ -56,6 +71,17 @@ class _AiTurn(threading.local):
 
 
 _ai_turn = _AiTurn()
+
+
+class _Speaker(threading.local):
+    """The socket whose message the current thread handles: the seat it speaks for and its
+    player's credential (``OnlineSession._handle``); None outside a client message."""
+
+    seat: str | None = None
+    credential: str | None = None
+
+
+_speaker = _Speaker()
 
 
 @contextmanager
@@ -141,11 +167,14 @@ class OnlineSession(GameSession):
     bus: Bus
     hub: WatchedHub
     _last_message: dict[str, Any]
+    _holder: Holder | None = None
 
-    def share(self, bus: Bus) -> None:
+    def share(self, bus: Bus, holder: Holder | None = None) -> None:
         """Coordinate this replica with the other workers through ``bus``; spectators may
-        watch from now on."""
+        watch from now on. ``holder`` (the online store's, for this game's lobby) is asked
+        under the writer lock before a person's action is taken."""
         self.bus = bus
+        self._holder = holder
         with self._lock:
             self.hub = WatchedHub(self.state, self._lock)
         bus.on_reconnect(self.reconnected)
@@ -165,6 +194,24 @@ class OnlineSession(GameSession):
             )
 
     # ------------------------------------------------------------------ writing
+    def _handle(self, house: str, parsed: Parsed, credential: str | None) -> dict[str, Any]:
+        """``GameSession._handle``, remembering (for ``_submit``) which seat and credential
+        the message came with."""
+        _speaker.seat, _speaker.credential = house, credential
+        try:
+            return super()._handle(house, parsed, credential)
+        finally:
+            _speaker.seat = _speaker.credential = None
+
+    def _check_holder(self) -> None:
+        """Under the writer lock: the socket whose message this is still speaks for its
+        seat's holder as stored now (WrongSeat ``online/not-your-seat`` otherwise)."""
+        seat, credential = _speaker.seat, _speaker.credential
+        if self._holder is None or seat is None or credential is None:
+            return
+        if self._holder(seat) != credential:
+            raise WrongSeat(f"{seat} is no longer your seat", NotYourSeat.code)
+
     def submit(self, house: str, action: Action, state_id: int) -> Accepted:
         """``GameSession.submit`` under the game's writer lock, after catching up with what
         other workers stored (read from the store only when the bus says there is some, or
@@ -203,6 +250,7 @@ class OnlineSession(GameSession):
 
     def _submit(self, house: str, action: Action, state_id: int) -> Accepted:
         with _unsaved(f"the action of {house}"), self.bus.lock(self.game_id) as writing:
+            self._check_holder()
             if writing.seq is None or writing.seq > self.serial:
                 self.catch_up()
             try:
