@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from sqlmodel import Session, func, select
 
-from westeros.online.bus import Handler, RedisBus
+from westeros.online.bus import Handler, LocalBus, RedisBus
 from westeros.online.hub import OnlineHub
 from westeros.online.store import OnlineStore
 from westeros.store.models import ActionRecord
@@ -152,3 +152,46 @@ def test_an_old_holder_s_action_on_a_worker_that_has_not_heard_of_the_seat_chang
     accepted = on_b.handle("lannister", _orders(carol_view, "carol"), carol.id)
     assert accepted["type"] == "accepted", accepted
     assert _stored_actions(a, game_id) == 1
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def one_worker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OnlineHub]:
+    """One hub whose seat thread never runs: nothing but the writer's own check can refuse."""
+    with race_store(request.param, tmp_path) as store:
+        pool = ThreadPoolExecutor(1)
+        hub = OnlineHub(store, OnlineStore(store.engine), LocalBus(), pool)
+        yield hub
+        hub.close()
+        pool.shutdown()
+
+
+def test_a_person_s_action_in_a_game_an_operator_stopped_is_refused_before_any_scan(
+    one_worker: OnlineHub,
+) -> None:
+    """Issue 35 finding 11 (M4) with finding 5: an operator stops a running game from outside
+    the server (``OnlineStore.stop``, another process). Alice's orders sent before this worker's
+    seat thread has seen the stop are refused by the writer's check of the seat's holder
+    (``online/not-your-seat``), and nothing is stored."""
+    hub = one_worker
+    host, alice = (hub.online.register(name)[0] for name in ("Hal", "Alice"))
+    lobby, _ = hub.create_lobby(
+        host,
+        name="Stopped",
+        players=3,
+        host_house="stark",
+        open_houses=["stark", "lannister"],
+        ai_level="baseline",
+    )
+    hub.take(lobby.id, alice, "lannister")
+    hub.ready(lobby.id, alice, True)
+    game_id = hub.start_game(lobby.id, host).game_id
+    assert game_id is not None
+    session, _ = hub.open_seat(game_id, "lannister", alice)
+    view = session.view_message("lannister")
+    assert view["view"]["prompt"] is not None
+    OnlineStore(hub.store.engine).stop(lobby.id)
+    reply = session.handle("lannister", _orders(view, "after-the-stop"), alice.id)
+    print(f"injected: the game stopped from outside; Alice's orders were answered {reply}")
+    assert reply.get("type") == "error"
+    assert reply.get("code") == "online/not-your-seat"
+    assert _stored_actions(hub, game_id) == 0

@@ -504,10 +504,17 @@ class OnlineStore:
             return {house: left for house, left in rows}
 
     def holder(self, lobby_id: str, house: str) -> str | None:
-        """Who holds ``house``'s seat of ``lobby_id`` now (None: nobody, the AI), read from the
-        store by its primary key (the writer's check of every action, issue 35 finding 5)."""
-        query = select(OnlineSeat.player_id).where(
-            col(OnlineSeat.lobby_id) == lobby_id, col(OnlineSeat.house) == house
+        """Who holds ``house``'s seat of ``lobby_id`` now (None: nobody, the AI, or the game is
+        no longer running: stopped by its host or an operator), read from the store by its
+        primary key (the writer's check of every action, issue 35 findings 5 and 11)."""
+        query = (
+            select(OnlineSeat.player_id)
+            .join(OnlineLobby, col(OnlineLobby.id) == col(OnlineSeat.lobby_id))
+            .where(
+                col(OnlineSeat.lobby_id) == lobby_id,
+                col(OnlineSeat.house) == house,
+                col(OnlineLobby.status) == RUNNING,
+            )
         )
         with self.engine.connect() as db:  # no ORM session: this is on every action's way
             holder: str | None = db.execute(query).scalar()
