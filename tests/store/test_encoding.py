@@ -8,6 +8,8 @@ import dataclasses
 import hashlib
 import json
 import random
+import sys
+import types
 from typing import ClassVar
 
 import pytest
@@ -185,3 +187,30 @@ def test_11_the_hashes_of_games_played_side_by_side_are_their_standard_json_text
                 state, _ = apply(state, house, random_action(state, house, rnd))
                 games[i] = (state, rnd)
             assert state.hash() == _standard_hash(state), f"game {i}, state {state.serial}"
+
+
+def test_a_step_of_a_plugin_file_imported_again_supersedes_its_old_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A single-file plugin whose file changed is imported again (``plugins._load_file``), so
+    its step classes exist twice under one module and name: the newer one is written and read
+    under the name, and no other game's encoding breaks (it raised "two record types")."""
+    source = (
+        "import dataclasses\n"
+        "from westeros.engine.flow import Step\n"
+        "@dataclasses.dataclass(frozen=True, slots=True)\n"
+        "class Omen(Step):\n"
+        "    area: str = ''\n"
+    )
+    name = "westeros_user_plugins.omens"
+    loaded = []
+    for _ in range(2):
+        module = types.ModuleType(name)
+        monkeypatch.setitem(sys.modules, name, module)
+        exec(source, module.__dict__)
+        loaded.append(module.Omen)
+        names = encoding.registered()
+    newer = loaded[1]
+    assert loaded[0] is not newer
+    assert names["westeros_user_plugins.Omen"] is newer
+    assert encoding.decode(encoding.encode(newer("winterfell"))) == newer("winterfell")

@@ -139,11 +139,18 @@ def _plain_default(value: Any) -> Any:
 
 
 def _register(cls: type) -> None:
+    """Record ``cls`` under its names; a class of the same module and name supersedes the one
+    it replaces (a single-file plugin imported again after its file changed)."""
     record = _describe(cls)
     names = (record.name, *getattr(cls, "encoding_aliases", ()))
+    path = (cls.__module__, cls.__qualname__)
     for name in names:
         other = _BY_NAME.get(name)
-        if other is not None and other is not cls:
+        if (
+            other is not None
+            and other is not cls
+            and (other.__module__, other.__qualname__) != path
+        ):
             raise EncodingError(
                 f"two record types are written as {name!r}: {other.__module__}."
                 f"{other.__qualname__} and {cls.__module__}.{cls.__qualname__} "
