@@ -26,7 +26,9 @@ PLAYERS = 6
 OPTIONS = {"tides_of_battle": True}
 SEEDS = range(1, 40)
 IRON_BANK = {"mother_of_dragons": True, "mod_sea_orders": True, "mod_iron_bank": True}
-IRON_BANK_KINDS = frozenset({"iron_bank_loan", "iron_bank_default", "loan_unit", "spymaster"})
+IRON_BANK_KINDS = frozenset(
+    {"iron_bank_loan", "iron_bank_default", "loan_unit", "spymaster", "faceless_men"}
+)
 IRON_BANK_SEEDS = range(1, 30)
 VASSALS = {"mother_of_dragons": True, "mod_vassals": True}
 VASSAL_KINDS = frozenset({"claim_vassals"})
