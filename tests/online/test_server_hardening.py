@@ -4,6 +4,7 @@ socket, the game and the chat are otherwise unchanged."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -67,7 +68,9 @@ def test_a_database_error_on_a_chat_message_is_answered_not_saved_and_the_socket
     alice = player("Alice")
     lobby = start_game(alice, [])
     with alice.client.websocket_connect(f"/ws/lobbies/{lobby['id']}") as ws:
-        ws.receive_json()  # roster
+        ws.receive_json()  # roster; the stored chat is read next, before any message is
+        ws.send_json({"type": "hello"})  # handled: this refusal says that read is done
+        assert receive_until(ws, lambda m: m["type"] in ("error", "chat"))["type"] == "error"
         _rename(online_app, "chat_messages", "chat_messages_away")
         print("injected: table chat_messages renamed away while a chat line is sent")
         ws.send_json({"type": "chat", "text": "hello", "id": 1})
@@ -246,13 +249,13 @@ class _StalledPeer:
         self.sent: list[str] = []
         self.closed: list[int] = []
         self.stalled = False
+        self.got_one = asyncio.Event()
 
     async def send_text(self, text: str) -> None:
-        import asyncio
-
         if self.stalled:
             await asyncio.Event().wait()
         self.sent.append(text)
+        self.got_one.set()
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         self.closed.append(code)
@@ -264,8 +267,6 @@ def test_a_socket_that_stops_reading_is_closed_too_slow_and_its_queue_dropped(ho
     now a socket whose peer stops reading is closed with 4408 once ``send_queue`` messages
     wait (``queue``) or one send waits ``send_timeout`` (``timeout``), and nothing more is
     sent on it."""
-    import asyncio
-
     from westeros.online.limits import CLOSE_TOO_SLOW, Limits
     from westeros.online.sockets import Outbox
 
@@ -274,7 +275,7 @@ def test_a_socket_that_stops_reading_is_closed_too_slow_and_its_queue_dropped(ho
         limits = Limits(send_queue=5, send_timeout=60.0 if how == "queue" else 0.2)
         out = Outbox(cast(WebSocket, peer), limits)
         out.deliver({"type": "view", "n": 0})
-        await asyncio.sleep(0.05)
+        await asyncio.wait_for(peer.got_one.wait(), 30)  # read, then it stops reading
         peer.stalled = True
         sent = 1 + (5 if how == "queue" else 0)
         for n in range(1, sent + 1):

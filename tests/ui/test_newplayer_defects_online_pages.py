@@ -103,7 +103,7 @@ def test_issue37_lobby_pages_and_chat_are_readable(
     page.goto(online_server + "/")
     page.locator("#identity input[name=name]").fill("Cersei")
     page.locator("#identity button[type=submit]").click()
-    page.wait_for_function("localStorage.getItem('westeros.online.key')")
+    page.wait_for_function("() => localStorage.getItem('westeros.online.key')")
     assert assert_readable(page) > 3
     reply = page.context.request.post(
         online_server + "/api/lobbies",
