@@ -22,6 +22,7 @@ from sqlmodel import Session, func, select
 
 from westeros.online.bus import Handler, LocalBus, RedisBus
 from westeros.online.hub import OnlineHub
+from westeros.online.records import LobbyInfo, PlayerInfo
 from westeros.online.store import OnlineStore
 from westeros.store.models import ActionRecord
 
@@ -93,6 +94,25 @@ def _stored_actions(hub: OnlineHub, game_id: str) -> int:
         ).one()
 
 
+def _alice_plays_lannister(
+    hub: OnlineHub, host: PlayerInfo, alice: PlayerInfo
+) -> tuple[LobbyInfo, str]:
+    """A running 3-player game: the host plays Stark, Alice Lannister, the AI the rest."""
+    lobby, _ = hub.create_lobby(
+        host,
+        name="The window",
+        players=3,
+        host_house="stark",
+        open_houses=["stark", "lannister"],
+        ai_level="baseline",
+    )
+    hub.take(lobby.id, alice, "lannister")
+    hub.ready(lobby.id, alice, True)
+    game_id = hub.start_game(lobby.id, host).game_id
+    assert game_id is not None
+    return lobby, game_id
+
+
 def _orders(view: dict[str, Any], message_id: str) -> dict[str, Any]:
     return {
         "type": "action",
@@ -112,18 +132,7 @@ def test_an_old_holder_s_action_on_a_worker_that_has_not_heard_of_the_seat_chang
     orders through B are taken."""
     a, b, late = two_workers
     host, alice, carol = (a.online.register(name)[0] for name in ("Hal", "Alice", "Carol"))
-    lobby, _ = a.create_lobby(
-        host,
-        name="The window",
-        players=3,
-        host_house="stark",
-        open_houses=["stark", "lannister"],
-        ai_level="baseline",
-    )
-    a.take(lobby.id, alice, "lannister")
-    a.ready(lobby.id, alice, True)
-    game_id = a.start_game(lobby.id, host).game_id
-    assert game_id is not None
+    lobby, game_id = _alice_plays_lannister(a, host, alice)
     on_b, _ = b.open_seat(game_id, "lannister", alice)
     alice_view = on_b.view_message("lannister")
     assert alice_view["view"]["prompt"] is not None
@@ -174,18 +183,7 @@ def test_a_person_s_action_in_a_game_an_operator_stopped_is_refused_before_any_s
     (``online/not-your-seat``), and nothing is stored."""
     hub = one_worker
     host, alice = (hub.online.register(name)[0] for name in ("Hal", "Alice"))
-    lobby, _ = hub.create_lobby(
-        host,
-        name="Stopped",
-        players=3,
-        host_house="stark",
-        open_houses=["stark", "lannister"],
-        ai_level="baseline",
-    )
-    hub.take(lobby.id, alice, "lannister")
-    hub.ready(lobby.id, alice, True)
-    game_id = hub.start_game(lobby.id, host).game_id
-    assert game_id is not None
+    lobby, game_id = _alice_plays_lannister(hub, host, alice)
     session, _ = hub.open_seat(game_id, "lannister", alice)
     view = session.view_message("lannister")
     assert view["view"]["prompt"] is not None
