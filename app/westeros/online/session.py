@@ -330,19 +330,5 @@ class OnlineSession(GameSession):
         detacher."""
         with self._lock:
             events = [e for _, e in self.history() if visible(e, None)]
-            opening = [self.hub.spectator_message(events, narrate, history=True)]
-            over = self.game_over_message()
-            if over is not None:
-                opening.append(over)
-            if self.paused is not None:
-                opening.append(self.paused.message())
-            detach = self.hub.watch(deliver, narrate, opening)
-            self._connections.append(deliver)
-
-        def detached() -> None:
-            detach()
-            with self._lock:
-                if deliver in self._connections:
-                    self._connections.remove(deliver)
-
-        return detached
+            opening = self._opening(self.hub.spectator_message(events, narrate, history=True))
+            return self._connected(deliver, self.hub.watch(deliver, narrate, opening))

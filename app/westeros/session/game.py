@@ -300,14 +300,24 @@ class GameSession:
         if house not in self.players:
             raise WrongSeat(f"{house!r} is not a seat of this game", "seat/unknown")
         with self._lock:
-            opening = [self.view_message(house, narrate)]
-            over = self.game_over_message()
-            if over is not None:
-                opening.append(over)
-            if self.paused is not None:
-                opening.append(self.paused.message())
-            detach = self.hub.attach(house, deliver, narrate, opening)
-            self._connections.append(deliver)
+            opening = self._opening(self.view_message(house, narrate))
+            return self._connected(deliver, self.hub.attach(house, deliver, narrate, opening))
+
+    def _opening(self, first: dict[str, Any]) -> list[dict[str, Any]]:
+        """What a new connection receives at once (call under the lock): ``first``, then
+        ``game_over`` if the game has ended and ``paused`` while it is paused."""
+        opening = [first]
+        over = self.game_over_message()
+        if over is not None:
+            opening.append(over)
+        if self.paused is not None:
+            opening.append(self.paused.message())
+        return opening
+
+    def _connected(self, deliver: Deliver, detach: Callable[[], None]) -> Callable[[], None]:
+        """Count ``deliver`` among the connections (call under the lock), and the detacher
+        that removes it again."""
+        self._connections.append(deliver)
 
         def detached() -> None:
             detach()
