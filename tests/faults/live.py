@@ -18,7 +18,6 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +27,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.online.helpers import decide
-from tests.online.live import Remote, free_port, register
+from tests.online.live import Remote, Server, answers, free_port, register
 from westeros.engine import pending
 
 STARTUP_S = 90.0
@@ -182,22 +181,13 @@ def application_name(server_url: str) -> str:
 
 # ---------------------------------------------------------------------------- the server
 @dataclasses.dataclass
-class FaultServer:
-    """One ``westeros server --workers N`` process and what it printed."""
+class FaultServer(Server):
+    """One ``westeros server --workers N`` process (its address as ``Server`` gives it) and
+    what it printed."""
 
-    process: subprocess.Popen[bytes]
-    port: int
     database: str
     redis_url: str
     log_path: Path
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def workers(self) -> list[int]:
         """The pids of its worker processes now."""
@@ -253,12 +243,8 @@ def launch(
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"the server exited ({process.returncode}):\n{server.log()}")
-        with (
-            contextlib.suppress(OSError),
-            urllib.request.urlopen(f"{server.url}/api/lobbies", timeout=2) as reply,
-        ):
-            if reply.status == 200 and len(server.workers()) == workers:
-                return server
+        if answers(server) and len(server.workers()) == workers:
+            return server
         time.sleep(0.2)
     server.stop()
     raise AssertionError(f"the server did not start:\n{server.log()}")
@@ -512,7 +498,7 @@ class Table:
 def seat_table(server: FaultServer, reader: str) -> Table:
     """Register the people, create, join and start the game, open every socket (until both
     workers hold some of the seat sockets, when there are two)."""
-    alys, brynden = register(server, "Alys"), register(server, "Brynden")  # type: ignore[arg-type]
+    alys, brynden = register(server, "Alys"), register(server, "Brynden")
     created = alys.post(
         "/api/lobbies",
         {

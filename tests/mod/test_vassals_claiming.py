@@ -160,7 +160,7 @@ def test_11_10_3_claims_read_as_sentences_in_english_and_chinese(
     none = {"kind": "vassals_claimed", "house": "lannister", "vassals": []}
     assert narrators["en"](claimed) == "Stark commands Tyrell, Arryn this round."
     assert narrators["en"](none) == "Lannister claims no vassal this round."
-    assert narrators["zh_CN"](claimed) == "史塔克本轮统领提利尔, 艾林。"
+    assert narrators["zh_CN"](claimed) == "史塔克本轮统领提利尔、艾林。"  # the Chinese list comma
     assert narrators["zh_CN"](none) == "兰尼斯特本轮未认领附庸。"
 
 

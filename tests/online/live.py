@@ -116,15 +116,21 @@ def launch_server(*arguments: str, env: dict[str, str] | None = None) -> Server:
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"the server exited with code {process.returncode}")
-        with (
-            contextlib.suppress(OSError),
-            urllib.request.urlopen(f"{server.url}/api/lobbies", timeout=2) as reply,
-        ):
-            if reply.status == 200:
-                return server
+        if answers(server):
+            return server
         time.sleep(0.2)
     process.kill()
     raise AssertionError("the server did not start")
+
+
+def answers(server: Server) -> bool:
+    """Does ``server`` answer its lobby list (HTTP 200) now?"""
+    with (
+        contextlib.suppress(OSError),
+        urllib.request.urlopen(f"{server.url}/api/lobbies", timeout=2) as reply,
+    ):
+        return reply.status == 200
+    return False
 
 
 @dataclasses.dataclass

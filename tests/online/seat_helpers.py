@@ -1,7 +1,8 @@
-"""Helpers of the seat-authority tests (issue 35 findings 4, 5, 10, 11, 13, 15): the online
-server of one worker served by uvicorn in this process on a SQLite file, and people talking
-to it over real HTTP and WebSockets (their key in the ``X-Westeros-Key`` header), whose
-sockets can be read with a timeout."""
+"""Helpers of the online tests (issue 35 findings 4, 5, 10, 11, 13, 15): the online server of
+one worker served by uvicorn in this process on a SQLite file; people talking to it over real
+HTTP and WebSockets (their key in the ``X-Westeros-Key`` header), whose sockets can be read
+with a timeout, or through a Chromium page; and two hubs sharing one store and one Redis
+database, as two ``westeros server`` workers would."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import json
 import os
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -20,11 +22,15 @@ import pytest
 import sqlalchemy as sa
 
 from tests.store.helpers import postgres_unavailable
+from westeros.online.bus import RedisBus
 from westeros.online.errors import OnlineError
+from westeros.online.hub import OnlineHub
+from westeros.online.store import OnlineStore
 from westeros.saves import open_store
 from westeros.store import GameStore
 
-from .live import fresh_schema, post_json
+from ..ui.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
+from .live import ENV_REDIS, fresh_schema, post_json
 
 WAIT_S = 10.0
 
@@ -221,3 +227,90 @@ def race_store(kind: str, tmp_path: Path) -> Iterator[GameStore]:
         opened = open_store(url)
         stack.callback(opened.close)
         yield opened
+
+
+def redis_or_skip() -> str:
+    """The test Redis database's URL; the test is skipped with the reason when it is unset or
+    does not answer."""
+    import redis
+
+    url = os.environ.get(ENV_REDIS)
+    if not url:
+        pytest.skip(f"two workers need Redis: set {ENV_REDIS} (e.g. redis://127.0.0.1:6379/7)")
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.RedisError as exc:
+        pytest.skip(f"Redis is not reachable ({exc})")
+    return url
+
+
+@contextlib.contextmanager
+def two_hubs(
+    store: GameStore,
+    url: str,
+    name: str,
+    second_bus: Callable[[str, str], RedisBus] = RedisBus,
+    **options: Any,
+) -> Iterator[tuple[OnlineHub, OnlineHub]]:
+    """Workers A and B: two hubs on ``store`` and one AI pool, each with its own bus on the
+    Redis database ``url`` under a fresh prefix starting with ``name`` (B's bus made by
+    ``second_bus``); ``options`` go to both hubs. Closed when the block ends."""
+    prefix = f"{name}-{uuid.uuid4().hex[:8]}"
+    pool = ThreadPoolExecutor(1)
+    a = OnlineHub(store, OnlineStore(store.engine), RedisBus(url, prefix), pool, **options)
+    b = OnlineHub(store, OnlineStore(store.engine), second_bus(url, prefix), pool, **options)
+    try:
+        yield a, b
+    finally:
+        for hub in (a, b):
+            hub.close()
+            hub.bus.close()
+        pool.shutdown()
+
+
+def require_chromium() -> None:
+    """Skip the test with the reason when Chromium or Playwright is missing."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"the browser tests need Chromium at {CHROMIUM}")
+    pytest.importorskip("playwright", reason="the browser tests drive Chromium with Playwright")
+
+
+def browser_context(browser: Any) -> Any:
+    """A new context (one person's cookies and storage) of ``browser``, at the UI tests'
+    viewport."""
+    return browser.new_context(viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]})
+
+
+def launch_context(launch_chromium: Callable[..., Any]) -> Any:
+    """Chromium launched through the ``launch_chromium`` fixture, and a context of it."""
+    return browser_context(launch_chromium(CHROMIUM, CHROMIUM_ARGS))
+
+
+def page_post(context: Any, base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST JSON to ``base + path`` from the browser ``context`` (its cookie, the page's
+    origin); the reply's JSON (asserting success)."""
+    reply = context.request.post(
+        base + path,
+        data=json.dumps(body),
+        headers={"content-type": "application/json", "origin": base},
+    )
+    assert reply.ok, reply.text()
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def register_in_page(page: Any, base: str, name: str) -> None:
+    """Register ``name`` on the server's front page in ``page``, as a person does: the form
+    filled and sent, until the page has stored the new key."""
+    page.goto(base + "/")
+    page.locator("#identity input[name=name]").fill(name)
+    page.locator("#identity button[type=submit]").click()
+    page.wait_for_function("() => localStorage.getItem('westeros.online.key')")
+
+
+def register_in_context(context: Any, base: str, name: str) -> None:
+    """Register ``name`` in a page of the browser ``context`` (``register_in_page``), closed
+    afterwards: the context holds the new person's key."""
+    page = context.new_page()
+    register_in_page(page, base, name)
+    page.close()

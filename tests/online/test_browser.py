@@ -16,8 +16,6 @@ no AI's raid or march can undo it."""
 from __future__ import annotations
 
 import functools
-import json
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,9 +23,15 @@ from typing import Any
 
 import pytest
 
-from ..ui.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
+from ..ui.conftest import CHROMIUM, CHROMIUM_ARGS
 from ..ui.driver import Played, play_one, prompt_kind, round_number
-from .live import free_port
+from .seat_helpers import (
+    browser_context,
+    live_online,
+    page_post,
+    register_in_context,
+    require_chromium,
+)
 
 HOST, GUESTS = "lannister", ("stark", "greyjoy")
 EVIL_NAME = "<img src=x onerror=window.__pwned=1>"
@@ -41,49 +45,13 @@ PREFER = {"greyjoy": {ATTACK_FROM: "march"}, HOST: {ATTACKED: "defense"}}
 
 @pytest.fixture
 def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"the browser tests need Chromium at {CHROMIUM}")
-    pytest.importorskip("playwright", reason="the browser tests drive Chromium with Playwright")
+    require_chromium()
     monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
-    import uvicorn
-
-    from westeros.online.app import create_online_app
-
-    app = create_online_app(store_url=f"sqlite:///{tmp_path / 'online.db'}", ai_budget=0.05)
-    hub = app.state.online.hub
-    monkeypatch.setattr(hub, "start_game", functools.partial(hub.start_game, seed=SEED))
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not uv.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(10)
-
-
-def _register(context: Any, base: str, name: str) -> None:
-    page = context.new_page()
-    page.goto(base + "/")
-    page.locator("#identity input[name=name]").fill(name)
-    page.locator("#identity button[type=submit]").click()
-    page.wait_for_function("() => localStorage.getItem('westeros.online.key')")
-    page.close()
-
-
-def _api(context: Any, base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    reply = context.request.post(
-        base + path,
-        data=json.dumps(body),
-        headers={"content-type": "application/json", "origin": base},
-    )
-    assert reply.ok, reply.text()
-    data: dict[str, Any] = reply.json()
-    return data
+    with live_online(tmp_path) as live:
+        monkeypatch.setattr(
+            live.hub, "start_game", functools.partial(live.hub.start_game, seed=SEED)
+        )
+        yield live.url
 
 
 def _send_chat(page: Any, text: str, to: str = "") -> None:
@@ -105,15 +73,14 @@ def _back_to_planning(page: Any, played: Played) -> bool:
 def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
     server: str, launch_chromium: Any
 ) -> None:
-    from playwright.sync_api import ViewportSize, expect
+    from playwright.sync_api import expect
 
-    viewport: ViewportSize = {"width": VIEWPORT["width"], "height": VIEWPORT["height"]}
     browser = launch_chromium(CHROMIUM, CHROMIUM_ARGS)
-    people = {h: browser.new_context(viewport=viewport) for h in (HOST, *GUESTS)}
+    people = {h: browser_context(browser) for h in (HOST, *GUESTS)}
     names = {HOST: "Cersei", "stark": EVIL_NAME, "greyjoy": "Theon"}
     for house, context in people.items():
-        _register(context, server, names[house])
-    created = _api(
+        register_in_context(context, server, names[house])
+    created = page_post(
         people[HOST],
         server,
         "/api/lobbies",
@@ -150,7 +117,7 @@ def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
         page.wait_for_function("() => document.body.dataset.stateId")
 
     game_id = pages[HOST].url.split("/games/")[1].split("/")[0]
-    spectator = browser.new_context(viewport=viewport).new_page()
+    spectator = browser_context(browser).new_page()
     spectator.goto(f"{server}/lobbies/{lobby_id}")
     spectator.evaluate(
         """id => { window.watched = [];
@@ -229,8 +196,8 @@ def test_a_lobby_offers_no_button_or_form_before_its_script_listens(
 
     browser = launch_chromium(CHROMIUM, CHROMIUM_ARGS)
     context = browser.new_context()
-    _register(context, server, "Cersei")
-    created = _api(
+    register_in_context(context, server, "Cersei")
+    created = page_post(
         context,
         server,
         "/api/lobbies",

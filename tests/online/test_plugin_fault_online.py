@@ -10,28 +10,22 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 import time
-import uuid
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from westeros.online.bus import RedisBus
 from westeros.online.hub import OnlineHub
 from westeros.online.session import OnlineSession
-from westeros.online.store import OnlineStore
 from westeros.plugins import ENV_NO_AUTOLOAD, ENV_PLUGIN_DIR
 from westeros.saves import open_store
 from westeros.session import Accepted
 
 from .helpers import decide, wait_for
-from .live import ENV_REDIS
 from .seat_helpers import (
     LiveOnline,
     Person,
@@ -39,7 +33,9 @@ from .seat_helpers import (
     live_online,
     receive,
     receive_until,
+    redis_or_skip,
     register,
+    two_hubs,
 )
 
 PLUGIN = "cursed_ravens_online"
@@ -118,28 +114,11 @@ def server(tmp_path: Path, cursed: None) -> Iterator[LiveOnline]:
 def two_workers(tmp_path: Path, cursed: None) -> Iterator[tuple[OnlineHub, OnlineHub]]:
     """Worker A, whose seat thread runs (it holds every game's lease), and worker B, which
     only follows: two hubs on one SQLite file and one Redis database."""
-    import redis
-
-    url = os.environ.get(ENV_REDIS)
-    if not url:
-        pytest.skip(f"two workers need Redis: set {ENV_REDIS} (e.g. redis://127.0.0.1:6379/7)")
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.RedisError as exc:
-        pytest.skip(f"Redis is not reachable ({exc})")
-    prefix = f"paused-{uuid.uuid4().hex[:8]}"
+    url = redis_or_skip()
     store = open_store(f"sqlite:///{tmp_path / 'workers.db'}")
-    pool = ThreadPoolExecutor(1)
-    hubs = [
-        OnlineHub(store, OnlineStore(store.engine), RedisBus(url, prefix), pool, ai_budget=0.05)
-        for _ in "ab"
-    ]
-    hubs[0].start()
-    yield hubs[0], hubs[1]
-    for hub in hubs:
-        hub.close()
-        hub.bus.close()
-    pool.shutdown()
+    with two_hubs(store, url, "paused", ai_budget=0.05) as (a, b):
+        a.start()
+        yield a, b
     store.close()
 
 

@@ -12,31 +12,25 @@ from typing import Any
 
 import pytest
 
-from ..ui.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
 from .helpers import decide
-from .seat_helpers import LiveOnline, Person, live_online, receive_until
+from .seat_helpers import (
+    LiveOnline,
+    Person,
+    launch_context,
+    live_online,
+    page_post,
+    receive_until,
+    require_chromium,
+)
 from .test_plugin_fault_online import HOOK, PAUSE_WAIT_S, PLUGIN, SECRET, install_cursed
 
 
 @pytest.fixture
 def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveOnline]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"the browser tests need Chromium at {CHROMIUM}")
-    pytest.importorskip("playwright", reason="the browser tests drive Chromium with Playwright")
+    require_chromium()
     install_cursed(tmp_path, monkeypatch)
     with live_online(tmp_path) as live:
         yield live
-
-
-def _post(context: Any, base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    reply = context.request.post(
-        base + path,
-        data=json.dumps(body),
-        headers={"content-type": "application/json", "origin": base},
-    )
-    assert reply.ok, reply.text()
-    data: dict[str, Any] = reply.json()
-    return data
 
 
 def test_the_online_board_of_a_paused_game_shows_the_banner_naming_the_plugin(
@@ -45,17 +39,16 @@ def test_the_online_board_of_a_paused_game_shows_the_banner_naming_the_plugin(
     """Issue 35 finding 3: Hal plays Stark on the online board page; once his orders are in,
     Lannister's AI runs the plugin's failing rule. The page shows the pause banner with the
     plugin's name, its hook and the exception's class, and never the exception's text."""
-    from playwright.sync_api import ViewportSize, expect
+    from playwright.sync_api import expect
 
     base = server.url
-    viewport: ViewportSize = {"width": VIEWPORT["width"], "height": VIEWPORT["height"]}
-    browser = launch_chromium(CHROMIUM, CHROMIUM_ARGS)
-    context = browser.new_context(viewport=viewport)
-    me = _post(context, base, "/api/players", {"name": "Hal"})
+    context = launch_context(launch_chromium)
+    me = page_post(context, base, "/api/players", {"name": "Hal"})
     hal = Person("Hal", me["key"], me["id"], server)
     body = {"players": 3, "house": "stark", "open_houses": ["stark"], "ai_level": "baseline"}
-    lobby_id = _post(context, base, "/api/lobbies", {**body, "grace_seconds": 600})["lobby"]["id"]
-    game_id = _post(context, base, f"/api/lobbies/{lobby_id}/start", {})["lobby"]["game_id"]
+    lobby = page_post(context, base, "/api/lobbies", {**body, "grace_seconds": 600})["lobby"]
+    lobby_id = lobby["id"]
+    game_id = page_post(context, base, f"/api/lobbies/{lobby_id}/start", {})["lobby"]["game_id"]
 
     page = context.new_page()
     page.goto(f"{base}/games/{game_id}/play/stark")

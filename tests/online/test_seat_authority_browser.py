@@ -5,7 +5,6 @@ appear on that page again, and what they write goes out from the new seat."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -13,8 +12,17 @@ from typing import Any
 
 import pytest
 
-from ..ui.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
-from .seat_helpers import LiveOnline, chat, live_online, receive, receive_until, register
+from .seat_helpers import (
+    LiveOnline,
+    chat,
+    launch_context,
+    live_online,
+    page_post,
+    receive,
+    receive_until,
+    register,
+    require_chromium,
+)
 
 RECORD_ADDED_LINES = """() => {
   window.__added = [];
@@ -27,24 +35,11 @@ RECORD_ADDED_LINES = """() => {
 
 @pytest.fixture
 def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveOnline]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"the browser tests need Chromium at {CHROMIUM}")
-    pytest.importorskip("playwright", reason="the browser tests drive Chromium with Playwright")
+    require_chromium()
     monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
     monkeypatch.delenv("WESTEROS_DATABASE_URL", raising=False)
     with live_online(tmp_path) as live:
         yield live
-
-
-def _post(context: Any, base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    reply = context.request.post(
-        base + path,
-        data=json.dumps(body),
-        headers={"content-type": "application/json", "origin": base},
-    )
-    assert reply.ok, reply.text()
-    data: dict[str, Any] = reply.json()
-    return data
 
 
 def test_a_person_who_switches_seats_on_the_lobby_page_reads_only_the_new_seat_s_ravens(
@@ -54,18 +49,16 @@ def test_a_person_who_switches_seats_on_the_lobby_page_reads_only_the_new_seat_s
     and reads a raven to Lannister; she takes Baratheon on the page; Bob takes Lannister.
     Of the host's ravens that follow, the page shows Baratheon's and never Lannister's, and
     the Lannister raven it showed before is gone; Alice's raven goes out from Baratheon."""
-    from playwright.sync_api import ViewportSize, expect
+    from playwright.sync_api import expect
 
     base = server.url
     host, bob = register(server, "Hal"), register(server, "Bob")
     lobby_id = host.post("/api/lobbies", {"players": 3, "house": "stark", "name": "Switch"})[
         "lobby"
     ]["id"]
-    viewport: ViewportSize = {"width": VIEWPORT["width"], "height": VIEWPORT["height"]}
-    browser = launch_chromium(CHROMIUM, CHROMIUM_ARGS)
-    context = browser.new_context(viewport=viewport)
-    _post(context, base, "/api/players", {"name": "Alice"})
-    _post(context, base, f"/api/lobbies/{lobby_id}/take", {"house": "lannister"})
+    context = launch_context(launch_chromium)
+    page_post(context, base, "/api/players", {"name": "Alice"})
+    page_post(context, base, f"/api/lobbies/{lobby_id}/take", {"house": "lannister"})
 
     with ExitStack() as sockets:
         table = sockets.enter_context(host.socket(f"/ws/lobbies/{lobby_id}"))

@@ -6,45 +6,25 @@ database, as two ``westeros server`` workers would."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from westeros.online.bus import RedisBus
 from westeros.online.hub import Conn, OnlineHub
-from westeros.online.store import OnlineStore
 from westeros.saves import open_store
 
 from .helpers import wait_for
-from .live import ENV_REDIS
+from .seat_helpers import redis_or_skip, two_hubs
 
 
 @pytest.fixture
 def two_workers(tmp_path: Path) -> Iterator[tuple[OnlineHub, OnlineHub]]:
-    import os
-
-    import redis
-
-    url = os.environ.get(ENV_REDIS)
-    if not url:
-        pytest.skip(f"two workers need Redis: set {ENV_REDIS} (e.g. redis://127.0.0.1:6379/7)")
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.RedisError as exc:
-        pytest.skip(f"Redis is not reachable ({exc})")
-    prefix = f"seats-{uuid.uuid4().hex[:8]}"
+    url = redis_or_skip()
     store = open_store(f"sqlite:///{tmp_path / 'workers.db'}")
-    pool = ThreadPoolExecutor(1)
-    hubs = [OnlineHub(store, OnlineStore(store.engine), RedisBus(url, prefix), pool) for _ in "ab"]
-    yield hubs[0], hubs[1]
-    for hub in hubs:
-        hub.close()
-        hub.bus.close()
-    pool.shutdown()
+    with two_hubs(store, url, "seats") as hubs:
+        yield hubs
     store.close()
 
 

@@ -8,10 +8,8 @@ delay is printed)."""
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,8 +25,7 @@ from westeros.online.store import OnlineStore
 from westeros.store.models import ActionRecord
 
 from .helpers import decide, wait_for
-from .live import ENV_REDIS
-from .seat_helpers import race_store
+from .seat_helpers import race_store, redis_or_skip, two_hubs
 
 HOLD_AT_MOST_S = 30.0
 
@@ -64,27 +61,15 @@ class SeatMessagesHeld(RedisBus):
 def two_workers(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> Iterator[tuple[OnlineHub, OnlineHub, SeatMessagesHeld]]:
-    import redis
-
-    url = os.environ.get(ENV_REDIS)
-    if not url:
-        pytest.skip(f"two workers need Redis: set {ENV_REDIS} (e.g. redis://127.0.0.1:6379/7)")
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.RedisError as exc:
-        pytest.skip(f"Redis is not reachable ({exc})")
-    prefix = f"seat-window-{uuid.uuid4().hex[:8]}"
-    with race_store(request.param, tmp_path) as store:
-        pool = ThreadPoolExecutor(1)
-        late = SeatMessagesHeld(url, prefix)
-        a = OnlineHub(store, OnlineStore(store.engine), RedisBus(url, prefix), pool)
-        b = OnlineHub(store, OnlineStore(store.engine), late, pool)
+    url = redis_or_skip()
+    with (
+        race_store(request.param, tmp_path) as store,
+        two_hubs(store, url, "seat-window", SeatMessagesHeld) as (a, b),
+    ):
+        late = b.bus
+        assert isinstance(late, SeatMessagesHeld)
         yield a, b, late
         late.release.set()
-        for hub in (a, b):
-            hub.close()
-            hub.bus.close()
-        pool.shutdown()
 
 
 def _stored_actions(hub: OnlineHub, game_id: str) -> int:

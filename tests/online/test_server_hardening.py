@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, cast
 
@@ -286,7 +287,9 @@ def test_a_socket_that_stops_reading_is_closed_too_slow_and_its_queue_dropped(ho
         await out.finish()
         return peer
 
-    peer = asyncio.run(run())
+    # a loop of its own in a thread: a browser test's sync Playwright may run one in this one
+    with ThreadPoolExecutor(1) as thread:
+        peer = thread.submit(asyncio.run, run()).result()
     print(f"injected: a peer that stops reading after one message ({how})")
     assert len(peer.sent) == 1
     assert peer.closed == [CLOSE_TOO_SLOW]

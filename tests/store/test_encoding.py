@@ -199,18 +199,18 @@ def test_a_step_of_a_plugin_file_imported_again_supersedes_its_old_class(
         "import dataclasses\n"
         "from westeros.engine.flow import Step\n"
         "@dataclasses.dataclass(frozen=True, slots=True)\n"
-        "class Omen(Step):\n"
+        "class ReloadedOmen(Step):\n"
         "    area: str = ''\n"
     )
-    name = "westeros_user_plugins.omens"
+    name = "westeros_user_plugins.reloaded_omens"
     loaded = []
     for _ in range(2):
         module = types.ModuleType(name)
         monkeypatch.setitem(sys.modules, name, module)
         exec(source, module.__dict__)
-        loaded.append(module.Omen)
+        loaded.append(module.ReloadedOmen)
         names = encoding.registered()
     newer = loaded[1]
     assert loaded[0] is not newer
-    assert names["westeros_user_plugins.Omen"] is newer
+    assert names["westeros_user_plugins.ReloadedOmen"] is newer
     assert encoding.decode(encoding.encode(newer("winterfell"))) == newer("winterfell")

@@ -4,12 +4,8 @@ from Chromium's computed colours, and each tick box sits next to its words."""
 
 from __future__ import annotations
 
-import json
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,6 +13,7 @@ pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright"
 
 from playwright.sync_api import Page, expect
 
+from ..online.seat_helpers import live_online, page_post, register_in_page
 from .live import LiveCore
 from .test_board_fixes import READABLE, contrast
 
@@ -77,22 +74,9 @@ def test_issue37_host_page_is_readable_with_ticks_by_their_words(
 def online_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The online game server (one process, SQLite) on a free port."""
     monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
-    uvicorn = pytest.importorskip("uvicorn", reason="the UI tests serve the app with uvicorn")
-    from westeros.online.app import create_online_app
-    from westeros.server import free_port
-
-    app = create_online_app(store_url=f"sqlite:///{tmp_path / 'online.db'}", ai_budget=0.05)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    pytest.importorskip("uvicorn", reason="the UI tests serve the app with uvicorn")
+    with live_online(tmp_path) as live:
+        yield live.url
 
 
 def test_issue37_lobby_pages_and_chat_are_readable(
@@ -100,18 +84,10 @@ def test_issue37_lobby_pages_and_chat_are_readable(
 ) -> None:
     """Issue 37 point 4: the lobby list, a lobby and its chat lines were nearly unreadable
     (ink on the dark background), and the lobby named the houses in lower case."""
-    page.goto(online_server + "/")
-    page.locator("#identity input[name=name]").fill("Cersei")
-    page.locator("#identity button[type=submit]").click()
-    page.wait_for_function("() => localStorage.getItem('westeros.online.key')")
+    register_in_page(page, online_server, "Cersei")
     assert assert_readable(page) > 3
-    reply = page.context.request.post(
-        online_server + "/api/lobbies",
-        data=json.dumps({"players": 3, "house": "lannister", "name": "Three kings"}),
-        headers={"content-type": "application/json", "origin": online_server},
-    )
-    assert reply.ok, reply.text()
-    lobby: dict[str, Any] = reply.json()["lobby"]
+    body = {"players": 3, "house": "lannister", "name": "Three kings"}
+    lobby = page_post(page.context, online_server, "/api/lobbies", body)["lobby"]
     page.goto(f"{online_server}/lobbies/{lobby['id']}")
     expect(page.get_by_test_id("lobby-name")).to_have_text("Three kings")
     expect(page.locator("#seats th[scope=row]")).to_have_count(3)
