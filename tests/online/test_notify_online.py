@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from ..ui.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
-from .test_browser import _api, _register, server
+from .seat_helpers import page_post, register_in_context
+from .test_browser import server
 
 __all__ = ["server"]
 
@@ -24,8 +25,8 @@ def test_an_online_board_announces_a_decision_once_and_asks_for_no_settings(
     viewport: ViewportSize = {"width": VIEWPORT["width"], "height": VIEWPORT["height"]}
     browser = launch_chromium(CHROMIUM, CHROMIUM_ARGS)
     context = browser.new_context(viewport=viewport)
-    _register(context, server, "Cersei")
-    created = _api(
+    register_in_context(context, server, "Cersei")
+    created = page_post(
         context,
         server,
         "/api/lobbies",
