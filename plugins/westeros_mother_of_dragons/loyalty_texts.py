@@ -23,10 +23,11 @@ def loyalty_exhausted(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def loyalty_collected(w: Words, e: Mapping[str, Any]) -> str:
-    """Targaryen collects loyalty tokens (11.6.3)."""
+    """Targaryen collects loyalty tokens (11.6.3); the total follows as a label, so no count
+    meets a noun outside ``ngettext``."""
     return w.ngettext(
-        "{house} collects {n} loyalty token in {areas} and now has {points} loyalty points.",
-        "{house} collects {n} loyalty tokens in {areas} and now has {points} loyalty points.",
+        "{house} collects {n} loyalty token in {areas} (loyalty points: {points}).",
+        "{house} collects {n} loyalty tokens in {areas} (loyalty points: {points}).",
         e["gained"],
     ).format(
         house=w.house(e["house"]),

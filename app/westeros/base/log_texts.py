@@ -45,9 +45,11 @@ def _supply(w: Words, e: Mapping[str, Any]) -> str:
 
 
 def _power(w: Words, e: Mapping[str, Any]) -> str:
-    return w._("{house} now has {power} available power tokens.").format(
-        house=w.house(e["house"]), power=e["power"]
-    )
+    return w.ngettext(
+        "{house} now has {power} available power token.",
+        "{house} now has {power} available power tokens.",
+        e["power"],
+    ).format(house=w.house(e["house"]), power=e["power"])
 
 
 def _power_gained(w: Words, e: Mapping[str, Any]) -> str:

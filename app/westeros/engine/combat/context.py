@@ -60,8 +60,9 @@ class Combat:
         return None
 
     def where(self, which: str) -> str:
-        """The area a side's participating units are named by in prompts and events: the
-        embattled area for the defender, the origin for the (lifted) attacking army."""
+        """The area a side's participating units are named by in prompts (and their answers):
+        the embattled area for the defender, the origin for the (lifted) attacking army. Their
+        losses are logged in the embattled area (``units.destroy``)."""
         return self.origin if which == ATTACKER else self.area
 
     def loser(self) -> str | None:

@@ -52,7 +52,9 @@ def set_units(state: State, which: str, units: tuple[Unit, ...]) -> None:
 
 
 def destroy(state: State, which: str, units: list[Unit], reason: str) -> None:
-    """Destroy some of ``which``'s participating units (matched by value)."""
+    """Destroy some of ``which``'s participating units (matched by value). The event names the
+    embattled area for both sides: the attacking army fights and falls there (5.4.9), even
+    while it is lifted off its origin."""
     if not units:
         return
     combat: Combat = state.combat
@@ -65,7 +67,7 @@ def destroy(state: State, which: str, units: list[Unit], reason: str) -> None:
     state.emit(
         "destroyed",
         house=combat.side(which).house,
-        units=[[combat.where(which), u.type] for u in units],
+        units=[[combat.area, u.type] for u in units],
         reason=reason,
     )
 
