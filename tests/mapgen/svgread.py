@@ -88,11 +88,13 @@ def icon_box(el: ET.Element) -> Polygon:
 
 @dataclass
 class DrawnMap:
-    """A parsed map: the root, every clickable area element, and what each one paints."""
+    """A parsed map: the root, every clickable area element, what each one paints, and the
+    land drawn beyond the board's edge (no area; None when the map has none)."""
 
     root: ET.Element
     elements: dict[str, ET.Element]
     shapes: dict[str, BaseGeometry]
+    beyond: BaseGeometry | None = None
 
     @property
     def regions(self) -> list[str]:
@@ -137,7 +139,10 @@ def read(text: str) -> DrawnMap:
             x, y = float(shape.get("x", "0")), float(shape.get("y", "0"))
             w, h = float(shape.get("width", "0")), float(shape.get("height", "0"))
             shapes[area] = box(x, y, x + w, y + h)
-    return DrawnMap(root, elements, shapes)
+    off_board = [
+        filled(el.get("d", "")) for el in root.iter(f"{SVG}path") if "off-board" in classes(el)
+    ]
+    return DrawnMap(root, elements, shapes, shapely.union_all(off_board) if off_board else None)
 
 
 def touching(shapes: dict[str, BaseGeometry]) -> list[tuple[str, str]]:

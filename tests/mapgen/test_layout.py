@@ -20,7 +20,7 @@ from westeros.mapgen.layout import merge
 from westeros.plugins import build_ruleset
 
 from .svgread import read, touching
-from .test_map import MIN_BORDER, crossing_problems, separation_problems
+from .test_map import MIN_BORDER, crossing_problems, separation_problems, tiling_problems
 
 SKAGOS_PLUGIN = """
 from westeros import hookimpl
@@ -119,3 +119,31 @@ def test_malformed_layout_entries_are_refused(rules_no_ports: Ruleset, entry: di
     data["areas"]["winterfell"] = entry
     with pytest.raises(LayoutError, match="winterfell"):
         merge(rules_no_ports, [("base", data)])
+
+
+@pytest.mark.parametrize("beyond", [[], [[]], [[[1]]], [[[1, 2]], "edge"], {"x": 1}])
+def test_malformed_land_beyond_the_board_is_refused(rules_no_ports: Ruleset, beyond: Any):
+    data = {**base_layout(), "beyond": beyond}
+    with pytest.raises(LayoutError, match="beyond"):
+        merge(rules_no_ports, [("base", data)])
+
+
+def test_1_1_land_beyond_the_board_from_a_layout_file_is_drawn_as_no_area(skagos: ModuleType):
+    """A plugin's ``beyond`` seeds claim ground for no area: the areas still cover the rest of
+    the map exactly, and the area next to it gets a border of its own there."""
+    write_layout(
+        skagos,
+        {
+            "beyond": [[[995, 20], [995, 300]]],
+            "areas": {"skagos": {"seeds": [[[912, 140], [930, 150]]]}},
+        },
+    )
+    rules = build_ruleset(extra=[skagos], autoload=False, strict=True)
+    drawn = read(generate(rules, load_layout(rules, extra=[skagos])))
+    assert sorted(drawn.elements) == sorted(rules.areas)
+    assert drawn.beyond is not None and drawn.beyond.bounds[2] == 1000
+    assert tiling_problems(drawn) == []
+    assert (
+        drawn.shapes["the-shivering-sea"].boundary.intersection(drawn.beyond.buffer(0.05)).length
+        >= MIN_BORDER
+    )

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import shapely
 from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
 
 from westeros.engine.content import LAND, Ruleset
 from westeros.mapgen import OUTPUT, bundled_map
@@ -88,6 +89,58 @@ def separation_problems(rules: Ruleset, drawn: DrawnMap) -> list[str]:
     return problems
 
 
+def viewbox(drawn: DrawnMap) -> tuple[float, float]:
+    """The map's width and height (its viewBox starts at 0 0)."""
+    _, _, w, h = (float(v) for v in drawn.root.get("viewBox", "").split())
+    return w, h
+
+
+def wall(drawn: DrawnMap) -> BaseGeometry:
+    """What the Wall paints (empty on a map without it)."""
+    walls = [el for el in drawn.root.iter(f"{SVG}g") if "wall" in classes(el)]
+    paths = [filled(g.find(f"{SVG}path").get("d", "")) for g in walls]  # type: ignore[union-attr]
+    return shapely.union_all(paths)
+
+
+def tiling_problems(drawn: DrawnMap) -> list[str]:
+    """What keeps the regions and the land beyond the board (if any) from covering the map
+    exactly once: a shape that is not one clean polygon, a gap or an overlap."""
+    w, h = viewbox(drawn)
+    shapes = {a: drawn.shapes[a] for a in drawn.regions}
+    if drawn.beyond is not None:
+        shapes["(beyond the board)"] = drawn.beyond
+    problems = [
+        f"{name} is not one clean shape"
+        for name, shape in shapes.items()
+        if not (shape.is_valid and shape.geom_type == "Polygon")
+    ]
+    overlap = sum(s.area for s in shapes.values()) - w * h
+    if abs(overlap) > 1e-6 * w * h:
+        problems.append(f"the shapes cover {overlap:+.1f} units more than the map")
+    gaps = shapely.union_all(list(shapes.values())).symmetric_difference(box(0, 0, w, h)).area
+    if gaps >= 1e-3 * w * h:
+        problems.append(f"{gaps:.1f} units of the map are covered by no shape")
+    return problems
+
+
+def frame_problems(rules: Ruleset, drawn: DrawnMap) -> list[str]:
+    """Land areas whose outline runs along the map's frame: there the area has no border of
+    its own and seems to run off the map. Where the real board goes on past a land area, our
+    map draws the land beyond the board instead (the east of Essos); the top of Castle Black
+    is the Wall (1.1.3), its border on the board."""
+    w, h = viewbox(drawn)
+    frame = box(0, 0, w, h).exterior.buffer(0.05)
+    the_wall = wall(drawn).buffer(0.05)
+    problems = []
+    for area in drawn.regions:
+        if rules.domain[area] != LAND:
+            continue
+        edge = drawn.shapes[area].boundary.intersection(frame).difference(the_wall)
+        if edge.length > 0.5:
+            problems.append(f"{area}: {edge.length:.0f} units along the frame")
+    return problems
+
+
 def test_svg_parses_with_a_viewbox_and_no_external_references(svg_text: str, drawn: DrawnMap):
     assert drawn.root.tag == f"{SVG}svg"
     x, y, w, h = (float(v) for v in drawn.root.get("viewBox", "").split())
@@ -127,13 +180,14 @@ def test_1_1_land_and_sea_regions_are_told_apart_by_class(rules: Ruleset, drawn:
 
 
 def test_1_1_regions_tile_the_map_without_gaps_or_overlaps(drawn: DrawnMap):
-    _, _, w, h = (float(v) for v in drawn.root.get("viewBox", "").split())
-    shapes = [drawn.shapes[a] for a in drawn.regions]
-    for area in drawn.regions:
-        shape = drawn.shapes[area]
-        assert shape.is_valid and shape.geom_type == "Polygon", f"{area} is not one clean shape"
-    assert sum(s.area for s in shapes) == pytest.approx(w * h, rel=1e-6)
-    assert shapely.union_all(shapes).symmetric_difference(box(0, 0, w, h)).area < 1e-3 * w * h
+    assert drawn.beyond is None, "the base board has no land beyond its edge"
+    assert tiling_problems(drawn) == []
+
+
+def test_1_1_no_land_area_runs_into_the_map_frame(rules: Ruleset, drawn: DrawnMap):
+    """Every land area has a border of its own on every side: only seas meet the frame, and
+    Castle Black the Wall (issue 37 point 4)."""
+    assert frame_problems(rules, drawn) == []
 
 
 def test_1_1_1_every_adjacent_pair_of_regions_shares_a_visible_border(
@@ -174,12 +228,11 @@ def test_1_1_2_islands_touch_no_other_land(rules: Ruleset, drawn: DrawnMap):
 
 
 def test_1_1_3_the_wall_runs_along_the_top_edge_of_castle_black(drawn: DrawnMap):
-    walls = [el for el in drawn.root.iter(f"{SVG}g") if "wall" in classes(el)]
-    assert len(walls) == 1
-    wall = filled(walls[0].find(f"{SVG}path").get("d", ""))  # type: ignore[union-attr]
-    assert wall.bounds[1] == 0, "at the very top edge"
-    assert wall.difference(drawn.shapes["castle-black"]).area < 1
-    assert wall.length > 0.3 * drawn.shapes["castle-black"].bounds[2]
+    assert len([el for el in drawn.root.iter(f"{SVG}g") if "wall" in classes(el)]) == 1
+    the_wall = wall(drawn)
+    assert the_wall.bounds[1] == 0, "at the very top edge"
+    assert the_wall.difference(drawn.shapes["castle-black"]).area < 1
+    assert the_wall.length > 0.3 * drawn.shapes["castle-black"].bounds[2]
 
 
 def test_1_1_4_1_1_5_icons_show_castles_crowns_and_barrels(rules: Ruleset, drawn: DrawnMap):

@@ -20,8 +20,15 @@ from westeros_mother_of_dragons import content
 from westeros_mother_of_dragons.essos import essos_areas
 
 from .mod_boards import MOD, seven_player_rules
-from .svgread import DrawnMap, read, touching
-from .test_map import MIN_BORDER, crossing_problems, separation_problems
+from .svgread import SVG, DrawnMap, read, stroked, touching
+from .test_map import (
+    MIN_BORDER,
+    crossing_problems,
+    frame_problems,
+    separation_problems,
+    tiling_problems,
+    viewbox,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 BITE = "the-bite"
@@ -155,6 +162,39 @@ def test_11_1_the_essos_side_board_lies_east_of_the_narrow_sea_with_every_area_d
     assert set(essos) <= set(drawn.regions) | set(drawn.badges)
     sea_east = drawn.shapes["the-narrow-sea"].centroid.x
     assert all(drawn.shapes[a].bounds[0] > sea_east for a in essos if a in drawn.regions), essos
+
+
+def test_11_1_the_mother_of_dragons_map_and_the_land_beyond_essos_cover_it_exactly(
+    seven: tuple[Ruleset, DrawnMap],
+):
+    _rules, drawn = seven
+    assert drawn.beyond is not None
+    assert tiling_problems(drawn) == []
+
+
+def test_issue37_norvos_the_rhoyne_and_volantis_end_at_a_border_not_at_the_frame(
+    seven: tuple[Ruleset, DrawnMap],
+):
+    """Issue 37 point 4: "Norvos and the Rhoyne run off the map's right edge". The real
+    board's Essos goes on east of them (11.1): the land beyond the board's edge is drawn there,
+    hatched and belonging to no area, and every land area has a border of its own."""
+    rules, drawn = seven
+    assert frame_problems(rules, drawn) == []
+    beyond = drawn.beyond
+    assert beyond is not None
+    w, _ = viewbox(drawn)
+    assert beyond.bounds[2] == w and beyond.bounds[0] > drawn.shapes["pentos"].bounds[2]
+    for area in ("norvos", "the-rhoyne", "volantis"):
+        shared = drawn.shapes[area].boundary.intersection(beyond.buffer(0.05)).length
+        assert shared >= MIN_BORDER, area
+    group = next(el for el in drawn.root.iter(SVG + "g") if "beyond" in el.get("class", ""))
+    assert group.get("data-area") is None and group.get("aria-hidden") == "true"
+    assert not any(el.get("data-area") for el in group.iter()), "no part of it is an area"
+    hatch = [el for el in group.iter(SVG + "path") if el.get("class") == "hatch"]
+    assert len(hatch) == 1
+    lines = stroked(hatch[0].get("d", ""))
+    assert beyond.difference(lines.buffer(6)).area < 1, "hatched all over"
+    assert lines.difference(beyond.buffer(0.1)).length < 0.5, "the hatching stays inside"
 
 
 def test_the_shipped_maps_are_up_to_date_one_per_board_changing_option():

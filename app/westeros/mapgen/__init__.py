@@ -12,6 +12,7 @@ shapes of every plugin that built the Ruleset are merged (``load_layout``). The 
       "replace": {"<area id>": {...}},      # redraws an area an earlier file placed
       "optional": true,                     # a side board: used only if all its areas are in
       "extend": [dx, dy],                   # the game; grows the canvas right/down when used
+      "beyond": [[[x, y], ...], ...],       # seeds of land beyond the board (no area)
       "areas": {
         "<area id>": {"seeds": [[[x, y], ...], ...], "label": [x, y]},
         "<area id>": {"badge": [x, y]}
@@ -26,6 +27,9 @@ of the label block (name and icons); otherwise it goes where the shape is widest
 neighbours (a port's land area and its sea), at the point of that border nearest ``badge``.
 Every area of the Ruleset needs exactly one entry, and an entry for an area the Ruleset lacks
 is refused. A plugin that adds areas supplies their seeds; the neighbouring regions give way.
+``beyond`` seeds claim ground for no area: the land that goes on past the board's edge, drawn
+hatched and not clickable, so that an area next to it has a border of its own there instead of
+running into the frame (where the real board shows more land, e.g. east of Essos).
 
 **Borders.** Touching regions that are adjacent in the data share a border; touching regions
 that are not adjacent are separated by a river (land and land) or an impassable border

@@ -29,19 +29,24 @@ TOLERANCE = 0.25
 shows the whole map), to keep the SVG small."""
 
 
+BEYOND = "(beyond the board)"
+"""The key of the land beyond the board among the raw and smoothed shapes (never an area id)."""
+
+
 class GeometryError(ValueError):
     """The seeds do not produce one usable region per area."""
 
 
 @dataclass(frozen=True, slots=True)
 class MapGeometry:
-    """The drawn map: one polygon per region, borders between touching regions, and the point
-    on the coast where each badge sits."""
+    """The drawn map: one polygon per region, borders between touching regions, the point
+    on the coast where each badge sits, and the land beyond the board (if the layout has any)."""
 
     frame: Polygon
     regions: Mapping[str, Polygon]
     borders: Mapping[tuple[str, str], BaseGeometry]
     badges: Mapping[str, tuple[float, float]]
+    beyond: Polygon | None = None
 
 
 def sample(
@@ -56,13 +61,17 @@ def sample(
 
 
 def voronoi_regions(layout: Layout) -> dict[str, BaseGeometry]:
-    """Each region area as the union of the Voronoi cells of its sampled seeds, in the frame."""
+    """Each region area as the union of the Voronoi cells of its sampled seeds, in the frame;
+    the land beyond the board under ``BEYOND`` when the layout has ``beyond`` seeds."""
     frame = box(0, 0, layout.width, layout.height)
     points: list[tuple[float, float]] = []
     owners: list[str] = []
     seen: dict[tuple[float, float], str] = {}
-    for area in layout.regions:
-        for line in layout.areas[area].seeds:
+    seeds = {area: layout.areas[area].seeds for area in layout.regions}
+    if layout.beyond:
+        seeds[BEYOND] = layout.beyond
+    for area, lines in seeds.items():
+        for line in lines:
             for x, y in sample(line):
                 key = (round(x, 6), round(y, 6))
                 if not frame.contains(Point(x, y)):
@@ -77,7 +86,7 @@ def voronoi_regions(layout: Layout) -> dict[str, BaseGeometry]:
     cells = shapely.get_parts(
         shapely.voronoi_polygons(MultiPoint(points), extend_to=frame, ordered=True)
     )
-    parts: dict[str, list[BaseGeometry]] = {area: [] for area in layout.regions}
+    parts: dict[str, list[BaseGeometry]] = {area: [] for area in seeds}
     for owner, cell in zip(owners, cells, strict=True):
         parts[owner].append(cell.intersection(frame))
     return {area: shapely.union_all(cells) for area, cells in parts.items()}
@@ -176,9 +185,12 @@ def label_point(shape: Polygon) -> tuple[float, float]:
 
 
 def build(layout: Layout, neighbours: Mapping[str, frozenset[str]]) -> MapGeometry:
-    """The whole map geometry for ``layout``; badges sit on the border of their two neighbours."""
+    """The whole map geometry for ``layout``; badges sit on the border of their two neighbours.
+    The land beyond the board is smoothed with the regions (so they still fit exactly) but is
+    no region: it has no borders and no badges."""
     frame = box(0, 0, layout.width, layout.height)
     regions = smooth(voronoi_regions(layout), frame)
+    beyond = regions.pop(BEYOND, None)
     borders = shared_borders(regions)
     badges = {}
     for area in layout.badges:
@@ -188,4 +200,4 @@ def build(layout: Layout, neighbours: Mapping[str, frozenset[str]]) -> MapGeomet
         near = layout.areas[area].badge
         assert near is not None
         badges[area] = badge_point(borders[(a, b)], near)
-    return MapGeometry(frame, regions, borders, badges)
+    return MapGeometry(frame, regions, borders, badges, beyond)

@@ -46,6 +46,9 @@ class Layout:
     width: float
     height: float
     areas: Mapping[str, AreaLayout]
+    beyond: tuple[tuple[Point, ...], ...] = ()
+    """Seed polylines of the land beyond the board's edge: it belongs to no area, so the areas
+    next to it get a border of their own there instead of running into the frame."""
 
     @property
     def regions(self) -> tuple[str, ...]:
@@ -69,6 +72,15 @@ def _point(value: Any, where: str) -> Point:
     return (float(value[0]), float(value[1]))
 
 
+def _seeds(lines: Any, where: str) -> tuple[tuple[Point, ...], ...]:
+    if not isinstance(lines, list) or not lines:
+        raise LayoutError(f"{where}: expected a non-empty list of seed polylines")
+    for line in lines:
+        if not isinstance(line, list) or not line:
+            raise LayoutError(f"{where}: every seed polyline needs at least one point")
+    return tuple(tuple(_point(p, where) for p in line) for line in lines)
+
+
 def _area(area: str, entry: Any, source: str) -> AreaLayout:
     where = f"{source}: area {area!r}"
     if not isinstance(entry, dict):
@@ -80,15 +92,7 @@ def _area(area: str, entry: Any, source: str) -> AreaLayout:
         raise LayoutError(f"{where}: give exactly one of 'seeds' or 'badge'")
     if "badge" in entry and "label" in entry:
         raise LayoutError(f"{where}: a badge carries its own label")
-    seeds: tuple[tuple[Point, ...], ...] = ()
-    if "seeds" in entry:
-        lines = entry["seeds"]
-        if not isinstance(lines, list) or not lines:
-            raise LayoutError(f"{where}: 'seeds' must be a non-empty list of polylines")
-        for line in lines:
-            if not isinstance(line, list) or not line:
-                raise LayoutError(f"{where}: every seed polyline needs at least one point")
-        seeds = tuple(tuple(_point(p, f"{where} seeds") for p in line) for line in lines)
+    seeds = _seeds(entry["seeds"], f"{where} seeds") if "seeds" in entry else ()
     badge = _point(entry["badge"], f"{where} badge") if "badge" in entry else None
     label = _point(entry["label"], f"{where} label") if "label" in entry else None
     return AreaLayout(area, source, seeds, badge, label)
@@ -97,21 +101,23 @@ def _area(area: str, entry: Any, source: str) -> AreaLayout:
 @dataclass(frozen=True, slots=True)
 class LayoutFile:
     """One parsed layout file: the canvas it sets, its entries for new areas, its entries that
-    redraw earlier areas (``replace``), the room it adds to the canvas (``extend``), and whether
-    it applies only when every area it places is in the Ruleset (``optional``: a side board)."""
+    redraw earlier areas (``replace``), the room it adds to the canvas (``extend``), whether
+    it applies only when every area it places is in the Ruleset (``optional``: a side board),
+    and the seeds of the land it draws beyond the board's edge (``beyond``)."""
 
     canvas: Point | None
     entries: list[AreaLayout]
     replace: list[AreaLayout]
     extend: Point
     optional: bool
+    beyond: tuple[tuple[Point, ...], ...] = ()
 
 
 def parse_file(data: Any, source: str) -> LayoutFile:
     """Parse one layout file (format in the package docstring)."""
     if not isinstance(data, dict) or not isinstance(data.get("areas"), dict):
         raise LayoutError(f"{source}: expected an object with an 'areas' object")
-    unknown = set(data) - {"_about", "canvas", "areas", "replace", "extend", "optional"}
+    unknown = set(data) - {"_about", "canvas", "areas", "replace", "extend", "optional", "beyond"}
     if unknown:
         raise LayoutError(f"{source}: unknown keys {sorted(unknown)}")
     canvas = _point(data["canvas"], f"{source} canvas") if "canvas" in data else None
@@ -131,6 +137,7 @@ def parse_file(data: Any, source: str) -> LayoutFile:
         [_area(area, entry, source) for area, entry in sorted(replace.items())],
         extend,
         bool(data.get("optional", False)),
+        _seeds(data["beyond"], f"{source} beyond") if "beyond" in data else (),
     )
 
 
@@ -146,10 +153,12 @@ def merge(rules: Ruleset, files: Iterable[tuple[str, Any]]) -> Layout:
     Exactly one file sets the canvas; every area of ``rules`` needs exactly one entry; entries
     for areas the Ruleset does not have are refused (a misspelt id would be silently lost),
     but an ``optional`` file naming any such area is left out whole. A ``replace`` entry
-    redraws an area an earlier file placed; ``extend`` grows the canvas."""
+    redraws an area an earlier file placed; ``extend`` grows the canvas; the ``beyond`` seeds
+    of every file used are kept together."""
     canvas: tuple[Point, str] | None = None
     extra_w = extra_h = 0.0
     areas: dict[str, AreaLayout] = {}
+    beyond: list[tuple[Point, ...]] = []
     for source, data in files:
         parsed = parse_file(data, source)
         if parsed.optional and any(e.area not in rules.areas for e in parsed.entries):
@@ -159,6 +168,7 @@ def merge(rules: Ruleset, files: Iterable[tuple[str, Any]]) -> Layout:
                 raise LayoutError(f"both {canvas[1]} and {source} set the canvas")
             canvas = (parsed.canvas, source)
         extra_w, extra_h = extra_w + parsed.extend[0], extra_h + parsed.extend[1]
+        beyond += parsed.beyond
         for entry in parsed.entries:
             if entry.area in areas:
                 raise LayoutError(
@@ -180,7 +190,7 @@ def merge(rules: Ruleset, files: Iterable[tuple[str, Any]]) -> Layout:
         if areas[area].badge is not None and len(rules.adjacency[area]) != 2:
             raise LayoutError(f"badge area {area!r} must have exactly two neighbours")
     size = (canvas[0][0] + extra_w, canvas[0][1] + extra_h)
-    return Layout(size[0], size[1], dict(sorted(areas.items())))
+    return Layout(size[0], size[1], dict(sorted(areas.items())), tuple(beyond))
 
 
 def plugin_layouts(plugins: Iterable[tuple[str, Any]]) -> list[tuple[str, Any]]:

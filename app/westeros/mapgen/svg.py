@@ -1,8 +1,9 @@
 """Drawing the map geometry as one self-contained SVG document (DESIGN §4, RULES.md 1.1).
 
 Each area is one ``<g id="area-<id>" class="area ..." data-area="<id>">`` holding its shape,
-``<title>``, label and icons (castle/stronghold, crowns, barrels); borders that are not
-crossings (rivers, impassable borders), the Wall and the port badges are drawn above them."""
+``<title>``, label and icons (castle/stronghold, crowns, barrels); the land beyond the board
+(if any), borders that are not crossings (rivers, impassable borders), the Wall and the port
+badges are drawn above them."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 import shapely
-from shapely.geometry import Polygon, box
+from shapely.geometry import LineString, MultiLineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from westeros.engine.content import LAND, AreaDef, Ruleset
@@ -32,6 +33,8 @@ BADGE = (34.0, 15.0)
 """Width and height of a port badge."""
 WALL = 12.0
 """Depth of the Wall along the top edge of the land (RULES.md 1.1.3)."""
+HATCH = 7.0
+"""Spacing of the diagonal hatching on the land beyond the board."""
 
 STYLE = """
 .area{cursor:pointer}
@@ -58,6 +61,9 @@ letter-spacing:3px}
 .frame{fill:none;stroke:#4a3b28;stroke-width:3}
 .badge .area-shape{fill:#f7f0dc;stroke:#27506a;stroke-width:1.4}
 .badge .label{fill:#27506a;font-weight:bold;font-style:normal}
+.beyond{pointer-events:none}
+.beyond .off-board{fill:#d8d0bc;stroke:#7a6340;stroke-width:1.2;stroke-linejoin:round}
+.beyond .hatch{fill:none;stroke:#a3967a;stroke-width:1.2}
 """
 
 ICON_SHAPES = {
@@ -194,6 +200,25 @@ def _wall(rules: Ruleset, layout: Layout, geo: MapGeometry) -> list[str]:
     ]
 
 
+def _beyond(geo: MapGeometry) -> list[str]:
+    """The land beyond the board's edge: greyer than the board's land, hatched, belonging to
+    no area (no ``data-area``) and not clickable; its outline is its neighbours' own border."""
+    if geo.beyond is None:
+        return []
+    x0, y0, x1, y1 = geo.beyond.bounds
+    rise = y1 - y0
+    steps = int((x1 - x0 + rise) // HATCH) + 1
+    strokes = MultiLineString(
+        [[(x0 + i * HATCH, y0), (x0 + i * HATCH - rise, y1)] for i in range(steps)]
+    ).intersection(geo.beyond)
+    hatch = [g for g in shapely.get_parts(strokes) if isinstance(g, LineString) and g.length]
+    return [
+        '<g class="beyond" aria-hidden="true">'
+        f'<path class="off-board" d="{path_data(geo.beyond)}"/>'
+        f'<path class="hatch" d="{path_data(MultiLineString(hatch))}"/></g>'
+    ]
+
+
 def render(rules: Ruleset, layout: Layout, geo: MapGeometry) -> str:
     """The SVG document for ``geo``: byte-identical for identical input."""
     w, h = num(layout.width), num(layout.height)
@@ -222,6 +247,7 @@ def render(rules: Ruleset, layout: Layout, geo: MapGeometry) -> str:
         out.extend(_icons(label))
         out.append("</g>")
     out.append("</g>")
+    out.extend(_beyond(geo))
     out.append('<g class="borders">')
     for (a, b), line in sorted(geo.borders.items()):
         if b in rules.adjacency[a]:

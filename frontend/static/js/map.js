@@ -23,6 +23,12 @@ import { areaKind, decorateMap } from "./registry.js";
 const UNIT = 24;
 const ORDER = 26;
 const GAP = 2;
+/** The smallest a unit may be drawn on screen, in CSS pixels, at any zoom ("Whole map" too):
+ * pieces grow in map units when the map is shown small, and a crowded area's pieces shrink
+ * only while they stay at least this big. */
+const MIN_UNIT_PX = 14;
+/** How much larger than their normal size the pieces may grow to stay legible. */
+const MAX_PIECE_SCALE = 1.6;
 const ZOOM_STEPS = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2, 2.5];
 
 export class BoardMap {
@@ -34,6 +40,9 @@ export class BoardMap {
     this.choice = null;
     this.zoom = null;
     this.onInspect = null;
+    this.model = null;
+    this.pieceScale = 1;
+    this.pixels = 1;
   }
 
   /** Find (or fetch) the SVG map, index its areas and prepare the piece layer. */
@@ -88,10 +97,16 @@ export class BoardMap {
     }
     this.defs = s("defs", { class: "w-patterns" });
     svg.prepend(this.defs);
+    // Outlines of regions go under the port badges, which straddle the coasts they run along
+    // (a badge's name stays readable); a badge's own outline goes above it.
     this.highlights = s("g", { class: "w-highlights" });
+    this.badgeHighlights = s("g", { class: "w-highlights" });
     this.arrows = s("g", { class: "w-arrows" });
     this.layer = s("g", { class: "w-pieces" });
-    svg.append(this.highlights, this.layer, this.arrows);
+    const ports = svg.querySelector(":scope > .ports");
+    if (ports) ports.before(this.highlights);
+    else svg.append(this.highlights);
+    svg.append(this.badgeHighlights, this.layer, this.arrows);
     svg.addEventListener("focusin", (event) => this.focused(event, true));
     svg.addEventListener("focusout", (event) => this.focused(event, false));
     svg.addEventListener("click", (event) => this.clicked(event));
@@ -101,7 +116,8 @@ export class BoardMap {
   }
 
   labelBox(g) {
-    const parts = [...g.querySelectorAll("text, g[data-icon]")];
+    const parts = [...g.querySelectorAll(":scope > text, :scope > g[data-icon]")];
+    if (g.classList.contains("badge")) parts.push(...g.querySelectorAll(":scope > .area-shape"));
     if (!parts.length) return null;
     let x0 = Infinity;
     let y0 = Infinity;
@@ -152,6 +168,19 @@ export class BoardMap {
       width = paneWidth * this.zoom;
     }
     this.holder.style.width = `${Math.round(width)}px`;
+    this.fitPieces(Math.round(width) / vb.width);
+  }
+
+  /** Size the pieces for `pixels` screen pixels per map unit: at least `MIN_UNIT_PX` a unit
+   * (up to `MAX_PIECE_SCALE` times their size); they are laid out again when that changes. */
+  fitPieces(pixels) {
+    const wanted = Math.min(MAX_PIECE_SCALE, Math.max(1, MIN_UNIT_PX / (UNIT * pixels)));
+    const scale = Math.ceil(wanted * 20) / 20;
+    this.pixels = pixels;
+    if (scale === this.pieceScale) return;
+    this.pieceScale = scale;
+    this.layoutCache.clear();
+    if (this.model) this.render(this.model);
   }
 
   // ---------------------------------------------------------------- input
@@ -199,13 +228,13 @@ export class BoardMap {
     copy.removeAttribute("style");
     copy.setAttribute("class", cls);
     copy.dataset.for = area.id;
-    this.highlights.append(copy);
+    (area.g.classList.contains("badge") ? this.badgeHighlights : this.highlights).append(copy);
     return copy;
   }
 
   /** Mark `ids` as selected (the areas being decided about). */
   setSelected(ids) {
-    for (const old of this.highlights.querySelectorAll(".is-selected")) old.remove();
+    for (const old of this.svg.querySelectorAll(".w-highlights > .is-selected")) old.remove();
     for (const area of this.areas.values()) {
       const on = ids.includes(area.id);
       area.g.classList.toggle("is-selected", on);
@@ -221,11 +250,12 @@ export class BoardMap {
       area.g.removeAttribute("role");
     }
     this.highlights.replaceChildren();
+    this.badgeHighlights.replaceChildren();
     this.arrows.replaceChildren();
   }
 
   focused(event, on) {
-    for (const old of this.highlights.querySelectorAll(".is-focus")) old.remove();
+    for (const old of this.svg.querySelectorAll(".w-highlights > .is-focus")) old.remove();
     const target = event.target.closest?.("[data-area]");
     if (on && target && this.areas.has(target.dataset.area)) {
       this.outline(this.areas.get(target.dataset.area), "w-hl is-focus");
@@ -266,6 +296,7 @@ export class BoardMap {
   // ---------------------------------------------------------------- pieces
   /** Draw every piece of `model` (see board.js `mapModel`). */
   render(model) {
+    this.model = model;
     this.layer.replaceChildren();
     for (const area of this.areas.values()) this.tint(area, model);
     for (const area of this.areas.values()) {
@@ -442,17 +473,19 @@ export class BoardMap {
     const widths = rows.map((row) => row.reduce((w, item) => w + this.size(item) + GAP, -GAP));
     const width = Math.max(...widths);
     const height = rows.length * (ORDER + GAP) - GAP;
+    const k = this.pieceScale;
     const key = `${area.id}:${width}x${height}`;
     let spot = this.layoutCache.get(key);
     if (!spot) {
-      spot = this.place(area, width, height);
+      spot = this.place(area, width * k, height * k);
       this.layoutCache.set(key, spot);
     }
+    const scale = spot.scale * k;
     const group = s("g", {
       class: "w-cluster",
       "data-owner": area.id,
       "data-testid": `pieces-${area.id}`,
-      transform: `translate(${spot.x - (width * spot.scale) / 2} ${spot.y - (height * spot.scale) / 2}) scale(${spot.scale})`,
+      transform: `translate(${spot.x - (width * scale) / 2} ${spot.y - (height * scale) / 2}) scale(${scale})`,
     });
     group.append(s("title", {}, this.describe(area.id, items)));
     rows.forEach((row, r) => {
@@ -467,13 +500,16 @@ export class BoardMap {
     return group;
   }
 
-  /** Where a cluster of `width`×`height` fits best: inside the area, clear of its label. */
+  /** Where a cluster of `width`×`height` fits best: inside the area, clear of its label and
+   * of every other area's label, shrunk (never below `MIN_UNIT_PX` a unit) only if it must. */
   place(area, width, height) {
     const fillShape = this.fillShapeFor(area);
     const marker = Boolean(areaKind(area.kind).marker);
     const box = area.box || { x0: area.x - 20, y0: area.y - 8, x1: area.x + 20, y1: area.y + 8 };
     const candidates = [];
-    for (const scale of [1, 0.85, 0.7]) {
+    const unit = UNIT * this.pieceScale * this.pixels;
+    const scales = [1, 0.85, 0.7].filter((z) => z === 1 || unit * z >= MIN_UNIT_PX - 0.01);
+    for (const scale of scales) {
       const w = width * scale;
       const hgt = height * scale;
       const cx = marker ? area.x : (box.x0 + box.x1) / 2;
@@ -488,6 +524,12 @@ export class BoardMap {
         [cx - w / 2, box.y1 + hgt / 2 + 3],
         [cx + w / 2, box.y0 - hgt / 2 - 3],
         [cx - w / 2, box.y0 - hgt / 2 - 3],
+        [cx, box.y1 + hgt / 2 + 30],
+        [cx, box.y0 - hgt / 2 - 30],
+        [box.x1 + w / 2 + 4, box.y1 + hgt / 2],
+        [box.x0 - w / 2 - 4, box.y1 + hgt / 2],
+        [box.x1 + w / 2 + 4, box.y0 - hgt / 2],
+        [box.x0 - w / 2 - 4, box.y0 - hgt / 2],
       ];
       for (const [x, y] of spots) {
         candidates.push({
@@ -532,14 +574,64 @@ export class BoardMap {
     if (areaKind(area.kind).marker) {
       if (Math.abs(area.x - cx) < w / 2 + 18 && Math.abs(area.y - cy) < hgt / 2 + 8) score -= 1;
     }
-    // never over the name of another area (a port's, a neighbour's)
+    // never over the name of another area (a port's, a neighbour's), nor off the map
     for (const other of this.areas.values()) {
       const b = other.box;
       if (other === area || !b) continue;
       if (cx - w / 2 < b.x1 && cx + w / 2 > b.x0 && cy - hgt / 2 < b.y1 && cy + hgt / 2 > b.y0)
-        score -= 0.6;
+        score -= 1.5;
     }
+    const vb = this.svg.viewBox.baseVal;
+    if (cx - w / 2 < vb.x || cy - hgt / 2 < vb.y) score -= 2;
+    if (cx + w / 2 > vb.x + vb.width || cy + hgt / 2 > vb.y + vb.height) score -= 2;
     return score;
+  }
+
+  /** A spot for a `size`-wide round marker (a plugin's token) beside `area`'s label, inside its
+   * shape (never on a neighbour nor on the land beyond the board), clear of every label, of the
+   * pieces drawn so far and of the map's edges; null if none is clear. */
+  freeSpot(area, size) {
+    const box = area.box || { x0: area.x - 10, y0: area.y - 10, x1: area.x + 10, y1: area.y + 10 };
+    const r = (size * this.pieceScale) / 2;
+    const midY = (box.y0 + box.y1) / 2;
+    const midX = (box.x0 + box.x1) / 2;
+    const spots = [
+      [box.x1 + r + 3, midY],
+      [box.x0 - r - 3, midY],
+      [box.x1 + r + 3, box.y0 - r],
+      [box.x0 - r - 3, box.y0 - r],
+      [midX, box.y0 - r - 3],
+      [box.x1 + r + 3, box.y1 + r],
+      [box.x0 - r - 3, box.y1 + r],
+      [midX, box.y1 + r + 3],
+    ];
+    const vb = this.svg.viewBox.baseVal;
+    const taken = [...this.areas.values()].map((a) => a.box).filter(Boolean);
+    for (const drawn of this.layer.children) {
+      const b = drawn.getBBox();
+      const m = drawn.transform?.baseVal?.consolidate()?.matrix;
+      const [a, dx, dy] = m ? [m.a, m.e, m.f] : [1, 0, 0];
+      taken.push({
+        x0: b.x * a + dx,
+        y0: b.y * a + dy,
+        x1: (b.x + b.width) * a + dx,
+        y1: (b.y + b.height) * a + dy,
+      });
+    }
+    const within = ([x, y]) =>
+      area.g.classList.contains("badge") ||
+      [[0, 0], [r, 0], [-r, 0], [0, r], [0, -r]].every(([dx, dy]) =>
+        area.shape.isPointInFill(new DOMPoint(x + dx, y + dy)),
+      );
+    const clear = ([x, y]) =>
+      within([x, y]) &&
+      x - r >= vb.x &&
+      y - r >= vb.y &&
+      x + r <= vb.x + vb.width &&
+      y + r <= vb.y + vb.height &&
+      !taken.some((b) => x - r < b.x1 && x + r > b.x0 && y - r < b.y1 && y + r > b.y0);
+    const spot = spots.find(clear);
+    return spot ? { x: spot[0], y: spot[1], scale: this.pieceScale } : null;
   }
 
   describe(id, items) {

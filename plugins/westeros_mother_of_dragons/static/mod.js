@@ -388,11 +388,14 @@ function distributeBid(ctx) {
 
 /** Loyalty tokens on the map (11.6.1): a badge with the count on every area holding some
  * (the map model's `ext.loyalty_tokens`). */
-/** Where an area's loyalty token goes: right of the area's name (its label box), never on
- * it; above the anchor when the area has no label. */
-function loyaltySpot(where) {
+/** Where an area's loyalty token goes (a translate and scale): beside the area's name, clear
+ * of every name, piece and edge of the map (`BoardMap.freeSpot`); else right of the name. */
+function loyaltySpot(map, where) {
+  const spot = map.freeSpot(where, 20);
+  if (spot) return `translate(${spot.x} ${spot.y}) scale(${spot.scale})`;
   const box = where.box;
-  return box ? [box.x1 + 13, (box.y0 + box.y1) / 2] : [where.x + 14, where.y - 24];
+  const [x, y] = box ? [box.x1 + 13, (box.y0 + box.y1) / 2] : [where.x + 14, where.y - 24];
+  return `translate(${x} ${y})`;
 }
 
 function drawLoyalty(map, model) {
@@ -409,7 +412,7 @@ function drawLoyalty(map, model) {
           class: "w-loyalty",
           "data-testid": `loyalty-${id}`,
           "data-count": n,
-          transform: `translate(${loyaltySpot(where).join(" ")})`,
+          transform: loyaltySpot(map, where),
         },
         s("title", {}, words),
         s("circle", { r: 10, fill: "#f4e9c8", stroke: "#4b2466", "stroke-width": 2.5 }),
