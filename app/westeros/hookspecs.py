@@ -67,6 +67,7 @@ from .engine.content import (
     WesterosCard,
     WildlingCard,
 )
+from .help import HelpSection
 
 hookspec = pluggy.HookspecMarker("westeros")
 
@@ -678,6 +679,18 @@ def register_reference_cards() -> list[ReferenceCard]:
     card of the content; collected in ``LoadedPlugins.reference_cards``. No rule reads them.
 
     :return: ``ReferenceCard`` objects (unique ids; names and texts are gettext messages).
+    """
+
+
+@hookspec
+def register_help_sections() -> list[HelpSection]:
+    """Sections of "How to play" for the plugin's content (``westeros.help``): topics in plain
+    words under the section's own heading, and the house-card decks the card reference labels;
+    collected in ``LoadedPlugins.help_sections``. The start screen's help shows every topic but
+    the replacing ones; a game's board shows those of its options and houses, a replacing topic
+    in the place of the game's own.
+
+    :return: ``HelpSection`` objects (unique ids; texts are gettext messages).
     """
 
 

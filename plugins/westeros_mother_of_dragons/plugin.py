@@ -49,12 +49,14 @@ from westeros.engine.content import (
 )
 from westeros.engine.errors import ContentError
 from westeros.engine.state import State
+from westeros.help import HelpSection
 
 from . import (
     ai_loans,
     ai_targaryen,
     content,
     dragons,
+    help,
     iron_bank,
     log_texts,
     loyalty,
@@ -351,6 +353,11 @@ def register_reference_cards() -> list[ReferenceCard]:
         ReferenceCard(loan, "Iron Bank", name, text, option=sea_orders.IRON_BANK)
         for loan, (name, text) in LOANS.items()
     ]
+
+
+@hookimpl
+def register_help_sections() -> list[HelpSection]:
+    return help.sections()
 
 
 @hookimpl

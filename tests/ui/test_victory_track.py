@@ -58,7 +58,9 @@ def test_11_6_4_the_track_shows_targaryens_loyalty_points(page: Page, live_core:
     open_board(page, live_core, session, "stark")
     assert title(page) == "Victory points"
     assert victory_shown(page)[T] == points
-    expect(page.locator(f"[data-testid=house-{T}] [data-stat=castles]")).to_have_text(str(castles))
+    row = page.get_by_test_id(f"house-{T}")  # issue 37 point 2: points, not "Castles"
+    expect(row.locator("[data-stat=points]")).to_have_text(str(points))
+    expect(row.locator("[data-stat=castles]")).to_have_count(0)
     page.goto(f"{live_core.url}/games/{session.game_id}/replay/stark")
     page.wait_for_url(re.compile(rf"/games/{session.game_id}/replay/stark"))
     page.wait_for_function("() => document.body.dataset.step === '0'")  # the replay is ready

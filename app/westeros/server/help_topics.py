@@ -1,6 +1,7 @@
 """What the in-app "How to play" explains: each phase of a round (RULES.md 3-5), each order
-type (1.4, 5.2-5.6) and each track (1.6-1.9), in plain words, and the card reference
-(every house, Westeros and wildling card of the loaded content, 1.11).
+type (1.4, 5.2-5.6) and each track (1.6-1.9), in plain words, then the plugins' own sections
+(``register_help_sections``: an expansion's rules), and the card reference (every house,
+Westeros and wildling card of the loaded content, 1.11, the plugins' decks labelled).
 
 The texts are gettext literals (``N_``) translated where they are shown (``help_body.html``).
 Phase, order and track names are the board's own catalog entries: order types and influence
@@ -10,8 +11,7 @@ a CSS selector on the board page), which ``frontend/static/js/help.js`` highligh
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from westeros.engine import Ruleset
@@ -22,23 +22,9 @@ from westeros.engine.planning import PlanningPhase
 from westeros.engine.round import CleanUp
 from westeros.engine.state import TRACKS
 from westeros.engine.westeros_phase import WesterosPhase
+from westeros.help import HelpDeck, HelpSection, HelpTopic
 
 from .narrate import ORDER_TYPES, TRACK_NAMES
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Topic:
-    """One section of the help: ``id`` as the engine names the thing, its ``title`` (a
-    gettext literal), the RULES.md section, paragraphs, numbered ``steps`` and the board
-    element it explains (``show``: a CSS selector, empty for none)."""
-
-    id: str
-    title: str
-    rule: str
-    paragraphs: tuple[str, ...]
-    steps: tuple[str, ...] = ()
-    show: str = ""
-
 
 PHASE_STEPS: dict[str, type[Step]] = {
     "westeros": WesterosPhase,
@@ -49,7 +35,7 @@ PHASE_STEPS: dict[str, type[Step]] = {
 """The phases by help id: the steps ``engine.round.Round`` queues for a round (3.1)."""
 
 PHASES = (
-    Topic(
+    HelpTopic(
         "westeros",
         N_("Westeros phase"),
         "3.2",
@@ -79,7 +65,7 @@ PHASES = (
         ),
         "#westeros",
     ),
-    Topic(
+    HelpTopic(
         "planning",
         N_("Planning phase"),
         "4",
@@ -101,7 +87,7 @@ PHASES = (
         ),
         "#map",
     ),
-    Topic(
+    HelpTopic(
         "action",
         N_("Action phase"),
         "5.1",
@@ -122,7 +108,7 @@ PHASES = (
         ),
         "#map",
     ),
-    Topic(
+    HelpTopic(
         "clean_up",
         N_("Clean Up"),
         "5.7",
@@ -138,7 +124,7 @@ PHASES = (
     ),
 )
 
-COMBAT = Topic(
+COMBAT = HelpTopic(
     "combat",
     N_("Combat"),
     "5.4",
@@ -226,7 +212,7 @@ ORDER_TEXTS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 """What each base order type does, and its RULES.md section."""
 
-SPECIAL_ORDERS = Topic(
+SPECIAL_ORDERS = HelpTopic(
     "special",
     N_("Special orders"),
     "1.4.1",
@@ -281,7 +267,7 @@ TRACK_TOPICS: dict[str, tuple[tuple[str, ...], str]] = {
 """What each influence track does (the Clash of Kings bids rebuild them, 3.6)."""
 
 OTHER_TRACKS = (
-    Topic(
+    HelpTopic(
         "supply",
         N_("Supply"),
         "1.7",
@@ -295,7 +281,7 @@ OTHER_TRACKS = (
         (),
         '#tracks .scale:has(use[href="#icon-barrel"])',
     ),
-    Topic(
+    HelpTopic(
         "victory",
         N_("Victory (castles)"),
         "9",
@@ -309,7 +295,7 @@ OTHER_TRACKS = (
         (),
         '#tracks .scale:has(use[href="#icon-castle"])',
     ),
-    Topic(
+    HelpTopic(
         "wildlings",
         N_("Wildling threat"),
         "7",
@@ -329,7 +315,7 @@ OTHER_TRACKS = (
         (),
         "[data-testid=wildling-track]",
     ),
-    Topic(
+    HelpTopic(
         "round",
         N_("Round"),
         "1.9",
@@ -339,7 +325,7 @@ OTHER_TRACKS = (
     ),
 )
 
-POWER = Topic(
+POWER = HelpTopic(
     "power",
     N_("Power tokens"),
     "1.5",
@@ -360,55 +346,112 @@ def order_types(rules: Ruleset) -> list[str]:
     return list(dict.fromkeys(t.type for t in rules.order_tokens.values()))
 
 
-def order_topics(rules: Ruleset) -> list[Topic]:
+def order_topics(rules: Ruleset) -> list[HelpTopic]:
     """One topic per order type of the content (1.4), then the starred orders."""
     topics = []
     for kind in order_types(rules):
         paragraphs, rule = ORDER_TEXTS.get(kind, ((UNKNOWN_ORDER,), "1.4"))
         title = ORDER_TYPES.get(kind, kind.replace("_", " ").capitalize())
         show = f"#map .w-order.order-{kind}, #prompt .token-button:has(.order-{kind})"
-        topics.append(Topic(kind, title, rule, paragraphs, show=show))
+        topics.append(HelpTopic(kind, title, rule, paragraphs, show=show))
     return [*topics, SPECIAL_ORDERS]
 
 
-def track_topics() -> list[Topic]:
+def track_topics() -> list[HelpTopic]:
     """The influence tracks (``engine.state.TRACKS``), then supply, victory, wildlings, round."""
     influence = [
-        Topic(t, TRACK_NAMES[t], TRACK_TOPICS[t][1], TRACK_TOPICS[t][0], show=f"[data-track={t}]")
+        HelpTopic(
+            t, TRACK_NAMES[t], TRACK_TOPICS[t][1], TRACK_TOPICS[t][0], show=f"[data-track={t}]"
+        )
         for t in TRACKS
     ]
     return [*influence, *OTHER_TRACKS, POWER]
 
 
-def sections(rules: Ruleset) -> list[dict[str, Any]]:
-    """The help's sections in reading order: {"id", "title", "topics"}."""
-    return [
-        {"id": "phases", "title": N_("The round"), "topics": [*PHASES, COMBAT]},
-        {"id": "orders", "title": N_("Orders"), "topics": order_topics(rules)},
-        {"id": "tracks", "title": N_("Tracks"), "topics": track_topics()},
+def sections(
+    rules: Ruleset,
+    extra: Sequence[HelpSection] = (),
+    options: Mapping[str, Any] | None = None,
+    houses: Collection[str] | None = None,
+) -> list[dict[str, Any]]:
+    """The help's sections in reading order: {"id", "title", "topics"}: the game's own, then
+    the plugins' (``extra``, ``register_help_sections``). With a game's ``options`` and
+    ``houses`` only the plugins' topics of that game are shown, each replacing topic in the
+    place of the one it replaces; without (the start screen) every plugin topic but those."""
+    game = options is not None and houses is not None
+    shown = {s.id: [t for t in s.topics if t.applies(options, houses)] for s in extra}
+    replacing = {t.replaces: t for ts in shown.values() for t in ts if t.replaces and game}
+    own: list[tuple[str, str, list[HelpTopic]]] = [
+        ("phases", N_("The round"), [*PHASES, COMBAT]),
+        ("orders", N_("Orders"), order_topics(rules)),
+        ("tracks", N_("Tracks"), track_topics()),
     ]
+    base = [
+        {"id": i, "title": title, "topics": [replacing.get(t.id, t) for t in topics]}
+        for i, title, topics in own
+    ]
+    plugins = [
+        {"id": s.id, "title": s.title, "topics": [t for t in shown[s.id] if not t.replaces]}
+        for s in extra
+    ]
+    return base + [p for p in plugins if p["topics"]]
 
 
 def house_cards_of(rules: Ruleset, house: str) -> list[HouseCard]:
     """A house's cards, strongest first (8.2)."""
-    cards = (c for c in rules.house_cards.values() if c.house == house)
+    return strongest_first([c for c in rules.house_cards.values() if c.house == house])
+
+
+def strongest_first(cards: Sequence[HouseCard]) -> list[HouseCard]:
+    """House cards strongest first, then by name (8.2)."""
     return sorted(cards, key=lambda c: (-c.strength, c.name))
 
 
-def card_reference(rules: Ruleset, others: Sequence[ReferenceCard] = ()) -> dict[str, Any]:
-    """Every card of the content (1.11): house cards by house, Westeros cards by deck,
-    wildling cards, then the plugins' other decks (``others``, e.g. Tides of Battle, 10.1);
-    names and texts as English gettext messages."""
-    houses = [
-        {"id": house.id, "name": house.name, "cards": house_cards_of(rules, house.id)}
-        for house in rules.houses.values()
+def deck_entry(deck: HelpDeck, rules: Ruleset | None = None) -> dict[str, Any]:
+    """A labelled deck as the card reference lists it: {"id", "title", "cards"}, its cards as
+    ``rules`` has them (None: as the plugin registered them)."""
+    cards = list(deck.cards)
+    if rules is not None:
+        cards = [rules.house_cards[c.id] for c in cards if c.id in rules.house_cards]
+    return {"id": deck.id, "title": deck.title, "cards": strongest_first(cards)}
+
+
+def card_reference(
+    rules: Ruleset,
+    others: Sequence[ReferenceCard] = (),
+    decks: Sequence[HelpDeck] = (),
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Every card of the content (1.11): house cards by house (``decks``: the plugins' labelled
+    decks, e.g. a house's second deck, listed under their titles; those of no house in
+    ``rules``, e.g. a deck shared by houses without a player, after the houses when their
+    option is on in ``options``), Westeros cards by deck, wildling cards, then the plugins'
+    other decks (``others``, e.g. Tides of Battle, 10.1); names and texts as English gettext
+    messages."""
+    labelled = [
+        entry
+        for deck in decks
+        if options is None or not deck.option or options.get(deck.option)
+        if (entry := deck_entry(deck, rules))["cards"]
     ]
-    decks = sorted({c.deck for c in rules.westeros_cards.values()})
+    houses = []
+    for house in rules.houses.values():
+        own = [d for d in labelled if d["cards"][0].house == house.id]
+        grouped = {c.id for d in own for c in d["cards"]}
+        cards = house_cards_of(rules, house.id)
+        loose = [c for c in cards if c.id not in grouped]
+        if len(own) == 1 and not loose:  # one deck: the house's heading says it
+            own, loose = [], cards
+        houses.append(
+            {"id": house.id, "name": house.name, "cards": cards, "loose": loose, "decks": own}
+        )
+    westeros = sorted({c.deck for c in rules.westeros_cards.values()})
     return {
         "houses": [h for h in houses if h["cards"]],
+        "shared": [d for d in labelled if d["cards"][0].house not in rules.houses],
         "westeros": [
             {"deck": d, "cards": [c for c in rules.westeros_cards.values() if c.deck == d]}
-            for d in decks
+            for d in westeros
         ],
         "wildlings": list(rules.wildling_cards.values()),
         "others": [
@@ -416,3 +459,9 @@ def card_reference(rules: Ruleset, others: Sequence[ReferenceCard] = ()) -> dict
             for deck in dict.fromkeys(c.deck for c in others)
         ],
     }
+
+
+def plugin_decks(extra: Sequence[HelpSection]) -> dict[str, list[dict[str, Any]]]:
+    """The start screen's lists of the plugins' decks, by section id: the cards each plugin
+    registered, for content no game is loaded with yet."""
+    return {s.id: [deck_entry(d) for d in s.decks] for s in extra if s.decks}

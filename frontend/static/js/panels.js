@@ -212,10 +212,14 @@ export function cardTile(id, attrs = {}) {
   );
 }
 
-/** Every house: power, castles (the engine's count), supply, cards in hand and discards; the
- * seat's own hand first. */
+/** Every house: power, castles (the engine's count; when a plugin scores some house another
+ * way, each house's victory points instead, as the victory track counts them: Targaryen's
+ * loyalty, RULES 11.6.4), supply, cards in hand and discards; the seat's own hand first. */
 export function renderHouses(root, view) {
-  const castles = view.victory.castles;
+  const victory = view.victory;
+  const score = victory.by_castles
+    ? (house) => stat(t("Castles"), victory.castles[house], "castles", t("castle areas controlled"))
+    : (house) => stat(t("Points"), victory.points[house], "points", t("victory points"));
   const onBoard = {};
   for (const house of Object.values(view.power_tokens)) onBoard[house] = (onBoard[house] || 0) + 1;
   const seat = seats();
@@ -237,6 +241,8 @@ export function renderHouses(root, view) {
           { class: "house-seat" },
           seatLabel(house, view, seat),
         ),
+        // table voice (online/voice.js) shows here who speaks or talks privately
+        h("span", { class: "voice-badge", dataset: { voiceHouse: house }, hidden: true }),
         view.waiting_for.includes(house)
           ? h("span", { class: "house-thinking", title: t("deciding") }, "…")
           : null,
@@ -253,7 +259,7 @@ export function renderHouses(root, view) {
         { class: "house-stats" },
         stat(t("Power"), view.power[house], "power", t("available power tokens")),
         stat(t("On board"), onBoard[house] || 0, "board", t("power tokens on the board")),
-        stat(t("Castles"), castles[house], "castles", t("castle areas controlled")),
+        score(house),
         stat(t("Supply"), view.supply[house], "supply", t("supply position")),
         stat(t("Cards"), (view.hands[house] || []).length, "cards", t("house cards in hand")),
       ),

@@ -1,9 +1,9 @@
 """The in-app "How to play": the page (start screen) and the part the board shows in its
-overlay (``help_topics`` holds what is explained; RULES.md 1.4-1.11, 3-5, 7, 9)."""
+overlay (``help_topics`` holds what is explained; RULES.md 1.4-1.11, 3-5, 7, 9; the plugins'
+sections, ``register_help_sections``, e.g. an expansion's rules)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,21 +11,32 @@ from fastapi.responses import HTMLResponse
 from starlette.responses import Response
 
 from westeros.engine import Ruleset
-from westeros.engine.content import ReferenceCard
+from westeros.engine.state import State
 
 from .. import help_topics
 from ..core import Core
 
 
 def help_context(
-    rules: Ruleset, others: Sequence[ReferenceCard], *, on_board: bool
+    core: Core, rules: Ruleset, state: State | None, *, on_board: bool
 ) -> dict[str, Any]:
-    """The context of ``help.html`` / ``help_body.html``: the sections, the card reference
-    (``others``: the plugins' reference cards) and whether "Show on board" buttons are offered
-    (the board's overlay)."""
+    """The context of ``help.html`` / ``help_body.html`` for the content of ``rules``: the
+    sections and the card reference of the game ``state`` (its options and houses; None: the
+    installed content, every plugin section and the plugins' other cards) and whether "Show
+    on board" buttons are offered (the board's overlay)."""
+    loaded = core.loaded
+    extra = loaded.help_sections_for(rules)
+    decks = [d for s in extra for d in s.decks]
+    options = houses = None
+    if state is not None:
+        options = {o: rules.option(state.options, o) for o in rules.options}
+        houses = state.houses
     return {
-        "sections": help_topics.sections(rules),
-        "cards": help_topics.card_reference(rules, others),
+        "sections": help_topics.sections(rules, extra, options, houses),
+        "cards": help_topics.card_reference(
+            rules, loaded.reference_cards_for(rules, options), decks, options
+        ),
+        "plugin_decks": help_topics.plugin_decks(extra) if state is None else {},
         "on_board": on_board,
         "back": "/",
     }
@@ -37,11 +48,8 @@ def game_context(core: Core, game: str | None) -> dict[str, Any]:
     if game:
         session = core.session(game)
         if not isinstance(session, Response):
-            rules = session.state.rules
-            others = core.loaded.reference_cards_for(rules, session.state.options)
-            return help_context(rules, others, on_board=True)
-    rules = core.loaded.ruleset
-    return help_context(rules, core.loaded.reference_cards_for(rules), on_board=True)
+            return help_context(core, session.state.rules, session.state, on_board=True)
+    return help_context(core, core.loaded.ruleset, None, on_board=True)
 
 
 def router(core: Core) -> APIRouter:
@@ -50,8 +58,7 @@ def router(core: Core) -> APIRouter:
 
     @api.get("/help", response_class=HTMLResponse)
     def help_page(request: Request) -> Response:
-        rules = core.loaded.ruleset
-        context = help_context(rules, core.loaded.reference_cards_for(rules), on_board=False)
+        context = help_context(core, core.loaded.ruleset, None, on_board=False)
         return core.page(request, "help.html", context)
 
     @api.get("/help/body", response_class=HTMLResponse)
