@@ -6,10 +6,15 @@ everywhere."""
 from __future__ import annotations
 
 from ..session import AiPlayer
+from .bots import PassiveBot
 from .deals_seat import TalkingBot, TalkingStrongBot
 from .difficulty import LEVELS, STANDARD
 from .personality import AIPersonality, with_own_decisions
 from .standard import StandardBot
+
+GUIDE_LEVEL = PassiveBot.name
+"""The level of the guided first game's AI seats (``server.guide``): the passive bot, whose
+answers are fixed, so the game goes as its guide explains."""
 
 
 def seat_ai(level: str, personality: AIPersonality, seed: int) -> AiPlayer:
@@ -17,6 +22,8 @@ def seat_ai(level: str, personality: AIPersonality, seed: int) -> AiPlayer:
     ``standard``, else the baseline AI, each playing ``personality``; the baseline and strong
     AIs keep the deals of a game that has a deal table (``ai.deals_seat``); a personality with
     decisions of its own answers those itself (``with_own_decisions``)."""
+    if level == GUIDE_LEVEL:
+        return PassiveBot(seed)
     difficulty = LEVELS.get(level)
     ai: AiPlayer
     if difficulty is not None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from westeros import hookimpl
 
 from ..engine.actions import Action, engine_kinds
@@ -14,11 +17,12 @@ from ..engine.content import (
     OrderToken,
     Setup,
     StartingUnit,
+    StateHook,
     UnitType,
     WesterosCard,
     WildlingCard,
 )
-from . import content, log_texts, westeros_cards, wildling_cards
+from . import content, guide, log_texts, westeros_cards, wildling_cards
 
 NAME = "westeros-base"
 
@@ -86,3 +90,8 @@ def register_action_kinds() -> list[type[Action]]:
 @hookimpl
 def register_event_texts() -> list[EventText]:
     return log_texts.event_texts()
+
+
+@hookimpl
+def rule_setup(options: Mapping[str, Any]) -> StateHook | None:
+    return guide.guide_setup(options)
