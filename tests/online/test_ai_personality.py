@@ -103,4 +103,6 @@ def test_without_a_choice_the_ai_seats_play_balanced(online_app: Any, player: An
     alice: Player = player("Alice")
     created = alice.post("/api/lobbies", {"players": 3, "house": "stark", "open_houses": ["stark"]})
     started = alice.post(f"/api/lobbies/{created.json()['lobby']['id']}/start")
-    assert set(_ai_seats(online_app, started.json()["lobby"]).values()) == {("normal", "balanced")}
+    assert set(_ai_seats(online_app, started.json()["lobby"]).values()) == {
+        ("baseline", "balanced")
+    }

@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..engine.flow import pending
 from ..engine.state import State
-from .book import ACCEPT, COUNTER, DECLINE, Deal, DealBook, Proposal, Reply, check_kept
+from .book import ACCEPT, COUNTER, DECLINE, Act, Deal, DealBook, Proposal, Reply, check_kept
 from .record import acts
 from .terms import NonAggression, StayOut, SupportPromise, Term, to_json
 
@@ -75,9 +75,10 @@ class DealError(ValueError):
 
 
 class DealTable:
-    """The deal book of one local game and its talks (see module docstring). ``view_of``
-    gives a house's ``player_view``; ``save`` stores the book's JSON; ``stored`` is the JSON
-    saved before (a resumed game)."""
+    """The deal book of one game and its talks (see module docstring). ``view_of`` gives a
+    house's ``player_view``; ``save`` stores the book's JSON; ``stored`` is the JSON saved
+    before (a resumed game); ``record``, when given, rebuilds the public acts up to a state
+    (an online worker's table, whose stored acts may lag the game: ``online.deals``)."""
 
     def __init__(
         self,
@@ -85,6 +86,7 @@ class DealTable:
         view_of: Callable[[str], Mapping[str, Any]],
         save: Callable[[dict[str, Any]], None],
         stored: Mapping[str, Any] | None = None,
+        record: Callable[[State], list[Act]] | None = None,
     ) -> None:
         self.session = session
         self.view_of = view_of
@@ -93,6 +95,8 @@ class DealTable:
         self.talked = int(stored["talked"]) if stored else 0
         self._lock = threading.RLock()
         self._before = session.state
+        if record is not None:
+            self.book.acts = record(self._before)
         for house, player in session.players.items():
             if isinstance(player, Negotiator):
                 player.follow(functools.partial(self.seen_by, house))
@@ -138,6 +142,15 @@ class DealTable:
                 "proposals": proposals,
                 "deals": deals,
             }
+
+    def reload(self, stored: Mapping[str, Any]) -> None:
+        """Take the proposals, replies, deals and talks of ``stored`` (the book as another
+        worker of an online game saved it), keeping this table's own record of the acts."""
+        with self._lock:
+            book = DealBook.from_json(stored["book"])
+            book.acts = self.book.acts
+            self.book = book
+            self.talked = int(stored["talked"])
 
     # ------------------------------------------------------------------ a person's messages
     def term(self, house: str, to: str, data: Mapping[str, Any]) -> Term:

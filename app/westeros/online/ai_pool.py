@@ -32,7 +32,6 @@ from westeros.ai.strong import StrongBot
 from westeros.engine import Action, Ruleset
 from westeros.session import AiPlayer
 
-DEFAULT_LEVEL = "normal"
 RECALL_TIMEOUT = 30.0
 """Seconds a seat's reading of the earlier rounds may take in the pool, plus one a round."""
 PARENT_POLL = 0.5

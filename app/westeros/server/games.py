@@ -19,7 +19,10 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from westeros.ai.difficulty import BASELINE
 from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
+from westeros.ai.seats import GUIDE_LEVEL
+from westeros.base.guide import GUIDE
 from westeros.engine.errors import ContentError
 from westeros.engine.setup import PLAYER_HOUSES, setup_for
 from westeros.online.records import LobbyInfo
@@ -43,6 +46,11 @@ AI_LEVELS = ("baseline", "easy", "normal", "hard", "standard")
 """AI opponents offered on the start screen: the baseline AI or a difficulty of the strong AI;
 a seat's recorded name is its level, so a resumed game gets the same AI (the start screen
 lists them by strength: ``westeros.ai.difficulty.BY_STRENGTH``)."""
+DEFAULT_AI_LEVEL = BASELINE
+"""The level every form (start screen, host page, online lobby list) picks first and a game
+created without one plays at: Easy, the baseline AI (issue 37 point 4). A new player meets
+sound plans without look-ahead, and its quick decisions keep an online table's AI seats from
+holding up the people."""
 NAME_LENGTH = 80
 """The longest game name (characters)."""
 
@@ -185,7 +193,7 @@ class Games:
         disable: Iterable[str] = (),
         name: str = "",
         start_ai: bool = True,
-        ai_level: str = AI_LEVELS[0],
+        ai_level: str = DEFAULT_AI_LEVEL,
         personalities: Mapping[str, str] | None = None,
     ) -> GameSession:
         """Store and start a new game: a person plays ``human`` (a house id, ``"random"``, or
@@ -194,7 +202,7 @@ class Games:
         its house (an id of ``self.personalities``, ``"balanced"`` or ``"any"``; none named:
         balanced), recorded with the seat. ``name`` is trimmed (``game_name``). With
         ``start_ai`` False the AI seats wait for ``start_ai(game_id)``."""
-        if ai_level not in AI_LEVELS:
+        if ai_level not in (*AI_LEVELS, GUIDE_LEVEL):  # the guided game's AIs: server.guide
             raise SetupError(f"the AI level is one of {', '.join(AI_LEVELS)}, not {ai_level!r}")
         name = game_name(name)
         options = dict(options or {})
@@ -213,7 +221,7 @@ class Games:
         strangers = sorted(people - set(houses))
         if strangers:
             raise SetupError(f"{', '.join(strangers)} do(es) not play in a {players}-player game")
-        unknown = sorted(set(options) - set(rules.options) - {PLAYER_HOUSES})
+        unknown = sorted(set(options) - set(rules.options) - {PLAYER_HOUSES, GUIDE})
         if unknown:
             raise SetupError(f"unknown option(s): {', '.join(unknown)}")
         seed = new_seed() if seed is None else seed

@@ -25,7 +25,7 @@ from westeros.plugins import LoadedPlugins, build_ruleset
 from westeros.store import HUMAN, DamagedGame, GameInfo
 
 from ..session import GameSession
-from .games import AI_LEVELS, NAME_LENGTH
+from .games import DEFAULT_AI_LEVEL, NAME_LENGTH
 from .narrate import option_labels
 
 MAP_FILE = "map/westeros.svg"
@@ -120,6 +120,7 @@ NOT_GAME_HOOKS = frozenset(
         "register_translations",
         "register_client_scripts",
         "register_reference_cards",
+        "register_help_sections",
         "register_map_shapes",
     }
 )
@@ -257,7 +258,7 @@ def start_context(
             for o in rules.options.values()
         ],
         "plugins": plugins,
-        **ai_choices(loaded, AI_LEVELS[0]),
+        **ai_choices(loaded, DEFAULT_AI_LEVEL),
         "name_length": NAME_LENGTH,
         "plugin_errors": [
             {"plugin": e.plugin, "source": e.source, "message": e.message} for e in loaded.errors

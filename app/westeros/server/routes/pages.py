@@ -23,7 +23,7 @@ from westeros.store import StoreError
 
 from .. import pages
 from ..core import Core, seat_refusal
-from ..games import AI_LEVELS, RANDOM, HostedOnline, SetupError, parse_seed
+from ..games import DEFAULT_AI_LEVEL, RANDOM, HostedOnline, SetupError, parse_seed
 from ..i18n import normalise
 
 
@@ -107,7 +107,7 @@ def router(core: Core) -> APIRouter:
                 seed=seed,
                 options=options,
                 disable=disable,
-                ai_level=str(form.get("ai_level") or AI_LEVELS[0]),
+                ai_level=str(form.get("ai_level") or DEFAULT_AI_LEVEL),
                 personalities=form_personalities(form),
                 name=str(form.get("name") or ""),
             )
