@@ -140,8 +140,10 @@ def run_window(link: str) -> int:
     import webview
 
     from .desktop import default_gui
+    from .microphone import microphone_only_for
 
-    webview.create_window(**options)
+    window = webview.create_window(**options)
+    microphone_only_for(window, options["url"], default_gui())  # the server it was opened for
     webview.start(gui=default_gui(), private_mode=True)
     return 0
 

@@ -100,7 +100,8 @@ class FakeWebview(types.ModuleType):
 
     def create_window(self, *args: Any, **kwargs: Any) -> types.SimpleNamespace:
         self.windows.append({"args": args, **kwargs})
-        return types.SimpleNamespace(events=types.SimpleNamespace(shown=FakeEvent()))
+        events = types.SimpleNamespace(shown=FakeEvent(), before_show=FakeEvent())
+        return types.SimpleNamespace(events=events)
 
     def start(self, *args: Any, **kwargs: Any) -> None:
         self.starts.append(kwargs)
@@ -110,6 +111,9 @@ class FakeWebview(types.ModuleType):
 def webview(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeWebview]:
     fake = FakeWebview()
     monkeypatch.setitem(sys.modules, "webview", fake)
+    qt = types.SimpleNamespace(environ_append=lambda *args, **kwargs: None)  # its Qt backend
+    monkeypatch.setitem(sys.modules, "webview.platforms", types.SimpleNamespace(qt=qt))
+    monkeypatch.setitem(sys.modules, "webview.platforms.qt", qt)
     yield fake
 
 

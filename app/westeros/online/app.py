@@ -7,12 +7,17 @@ which browsers neither send to the server nor put in a Referer; the join page po
 Every response says ``Referrer-Policy: no-referrer``; a request that may change something
 (and every WebSocket) must come from the server's own origin when the browser names one.
 
+Deals: ``/games/{id}/deals/{house}`` and its ``/proposals`` and ``/replies``, as on the local
+core, for the seat's own player only (``deals``).
+
 Sockets: ``/ws/games/{id}/seats/{house}`` (the board's, the same messages as the local core's
-plus ``chat``), ``/ws/games/{id}/watch`` (a spectator: the public view and the public chat, any
-action is refused), ``/ws/lobbies/{id}`` (the lobby's roster and chat, for players and
-spectators). Each socket is bounded (``limits``, ``sockets``); a database or Redis failure while
-one opens is answered ``online/unavailable`` and the socket closed with 1013 (try again
-later), while it runs ``not-saved`` on the socket, which stays open (issue 35 finding 9)."""
+plus ``chat`` and ``voice``: table voice's signalling, ``voice_relay``),
+``/ws/games/{id}/watch`` (a spectator: the public view and the public chat, table voice if the
+host lets spectators listen; any action is refused), ``/ws/lobbies/{id}`` (the lobby's roster
+and chat, for players and spectators). Each socket is bounded (``limits``, ``sockets``); a
+database or Redis failure while one opens is answered ``online/unavailable`` and the socket
+closed with 1013 (try again later), while it runs ``not-saved`` on the socket, which stays
+open (issue 35 finding 9)."""
 
 from __future__ import annotations
 
@@ -37,10 +42,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from westeros.deals.table import DealError, DealTable
 from westeros.engine import EngineError
 from westeros.plugins import LoadedPlugins, load
 from westeros.saves import open_store
 from westeros.server import pages
+from westeros.server.games import DEFAULT_AI_LEVEL
 from westeros.server.i18n import Catalogs, Templates, choose_language, normalise
 from westeros.server.narrate import Narrator
 from westeros.server.security import HEADERS
@@ -50,18 +57,20 @@ from westeros.session.messages import reply_id
 from westeros.store import GameStore, StoreError
 
 from . import replays
-from .ai_pool import DEFAULT_LEVEL, make_pool
+from .ai_pool import make_pool
 from .bus import make_bus
+from .deals import OnlineDeals
 from .errors import BodyTooLarge, OnlineError, SpectatorCannotAct, Unavailable, UnknownPlayer
 from .hub import Conn, OnlineHub, clean_name
 from .keys import key_hash
 from .limits import CLOSE_TOO_MANY, Limits, SocketCounter, TooManySockets
-from .lobby_settings import lobby_settings
+from .lobby_settings import house_names, lobby_settings
 from .memory import Collector
 from .records import LobbyInfo, PlayerInfo
 from .sockets import Outbox, client_address, incoming, refusal
 from .sockets import message_text as message_text  # where tests and tools import it from
 from .store import OnlineStore
+from .turn import IceConfig
 
 log = logging.getLogger("westeros.online")
 
@@ -171,6 +180,7 @@ class Online:
         self.catalogs = templates.catalogs
         self.limits = limits if limits is not None else Limits()
         self.sockets = SocketCounter(self.limits)
+        self.deals = OnlineDeals(hub)
 
     @contextlib.contextmanager
     def holding(self, websocket: WebSocket) -> Iterator[None]:
@@ -221,6 +231,7 @@ def create_online_app(
     collector: Collector | None = None,
     limits: Limits | None = None,
     forwarded_allow_ips: str | None = None,
+    ice: IceConfig | None = None,
 ) -> FastAPI:
     """The online server of one worker: the store at ``store_url`` (default: as the local
     core), shared with the other workers through Redis at ``redis_url`` (None: this process
@@ -228,7 +239,8 @@ def create_online_app(
     ``collector``, the process's garbage collector is tuned while the app runs (a process of
     its own only: ``westeros server``). ``limits``: what one client may hold (default
     ``Limits()``); ``forwarded_allow_ips``: the reverse proxies trusted for the
-    ``X-Forwarded-*`` headers (``Guard``; None: none here)."""
+    ``X-Forwarded-*`` headers (``Guard``; None: none here); ``ice``: the STUN and TURN
+    servers table voice hands out (``turn``; None: none)."""
     loaded = plugins if plugins is not None else load()
     store = open_store(store_url)
     bus = make_bus(redis_url, redis_prefix)
@@ -240,6 +252,7 @@ def create_online_app(
         pool,
         ai_budget=ai_budget,
         personalities=loaded.ai_personalities,
+        ice=ice,
     )
     catalogs = Catalogs([LOCALE_DIR, *loaded.translations])
     templates = Templates(pages.template_folders(loaded), catalogs)
@@ -283,7 +296,8 @@ def app_from_env() -> FastAPI:
     """The app for ``uvicorn --factory`` workers: configured by environment variables
     (``WESTEROS_DATABASE_URL``, ``WESTEROS_REDIS_URL``, ``WESTEROS_AI_PROCESSES``,
     ``WESTEROS_REDIS_PREFIX``: the prefix of every Redis key and channel; the limits of
-    ``limits.SETTINGS``; ``WESTEROS_FORWARDED_ALLOW_IPS``: the trusted proxies;
+    ``limits.SETTINGS``; the ICE servers of ``turn.SETTINGS``;
+    ``WESTEROS_FORWARDED_ALLOW_IPS``: the trusted proxies;
     ``WESTEROS_LOG_LEVEL``: what the server logs)."""
     log_to_stderr(os.environ.get(ENV_LOG_LEVEL) or "warning")
     return create_online_app(
@@ -293,6 +307,7 @@ def app_from_env() -> FastAPI:
         collector=Collector(),
         limits=Limits.from_env(os.environ),
         forwarded_allow_ips=os.environ.get(ENV_FORWARDED_ALLOW_IPS) or None,
+        ice=IceConfig.from_env(os.environ),
     )
 
 
@@ -466,6 +481,43 @@ def _api(app: FastAPI, online: Online) -> None:
         lines = await run(online.online.chat, lobby_id, seat.house if seat else None)
         return JSONResponse({"chat": [line.message() for line in lines]})
 
+    async def deals(request: Request, act: Callable[[DealTable], Any] | None) -> Response:
+        """The deals panel of the seat in the path, for the player who holds it only
+        (``online.deals``); a proposal or reply the table refuses is 400 ``deal/refused``."""
+        player = await run(online.player, request)
+        game_id, house = request.path_params["game_id"], request.path_params["house"]
+        try:
+            message = await run(online.deals.answer, game_id, house, player, act)
+        except DealError as exc:
+            return JSONResponse(online_error(exc) | {"code": "deal/refused"}, status_code=400)
+        return JSONResponse(message)
+
+    @app.get("/games/{game_id}/deals/{house}")
+    @_refusing
+    async def deals_panel(request: Request) -> Response:
+        return await deals(request, None)
+
+    @app.post("/games/{game_id}/deals/{house}/proposals")
+    @_refusing
+    async def propose(request: Request) -> Response:
+        data = await _body(request)
+        house, term = request.path_params["house"], data.get("term")
+        return await deals(
+            request,
+            lambda table: table.propose(
+                house, data.get("to"), term if isinstance(term, dict) else {}
+            ),
+        )
+
+    @app.post("/games/{game_id}/deals/{house}/replies")
+    @_refusing
+    async def reply(request: Request) -> Response:
+        data = await _body(request)
+        house = request.path_params["house"]
+        return await deals(
+            request, lambda table: table.reply(house, data.get("proposal"), data.get("answer"))
+        )
+
 
 # ---------------------------------------------------------------------------------- pages
 
@@ -474,12 +526,14 @@ def _pages(app: FastAPI, online: Online) -> None:
     @app.get("/", response_class=HTMLResponse)
     def index(request: Request) -> Response:
         return online.page(
-            request, "online/lobbies.html", pages.ai_choices(online.loaded, DEFAULT_LEVEL)
+            request, "online/lobbies.html", pages.ai_choices(online.loaded, DEFAULT_AI_LEVEL)
         )
 
     @app.get("/lobbies/{lobby_id}", response_class=HTMLResponse)
     def lobby_page(request: Request, lobby_id: str) -> Response:
-        return online.page(request, "online/lobby.html", {"lobby_id": lobby_id})
+        names = house_names(online.loaded)
+        content = {"houses": {house: {"name": name} for house, name in names.items()}}
+        return online.page(request, "online/lobby.html", {"lobby_id": lobby_id, "content": content})
 
     @app.get("/join", response_class=HTMLResponse)
     def join_page(request: Request) -> Response:
@@ -573,6 +627,34 @@ async def _chat_or_none(raw: str | bytes | None, conn: Conn, hub: OnlineHub, out
     return True
 
 
+def _voice_data(raw: str | bytes | None) -> dict[str, Any] | None:
+    """The message if it is a ``voice`` message, else None (MalformedMessage for one that
+    mentions voice but is not JSON that can be read: too large, too deep)."""
+    if raw is None or b'"voice"' not in (raw if isinstance(raw, bytes) else raw.encode()):
+        return None
+    data = load_message(raw)
+    return data if isinstance(data, dict) and data.get("type") == "voice" else None
+
+
+async def _voice_or_none(raw: str | bytes | None, conn: Conn, hub: OnlineHub, out: Outbox) -> bool:
+    """Handle ``raw`` if it is a voice message (True), else False; a refusal is answered
+    with its ``voice/...`` (or seat) error, nothing changed."""
+    try:
+        data = _voice_data(raw)
+    except SessionError as exc:
+        out.deliver(online_error(exc))
+        return True
+    if data is None:
+        return False
+    try:
+        await asyncio.to_thread(hub.voice.handle, conn, data)
+    except OnlineError as exc:
+        out.deliver(online_error(exc, data.get("id")))
+    except OUTAGES as exc:
+        out.deliver(_not_saved(exc, data.get("id")))
+    return True
+
+
 def _sockets(app: FastAPI, online: Online) -> None:
     hub = online.hub
     limits = online.limits
@@ -609,6 +691,8 @@ def _sockets(app: FastAPI, online: Online) -> None:
         try:
             await asyncio.to_thread(hub.connect, conn)
             async for raw in incoming(websocket, out):
+                if await _voice_or_none(raw, conn, hub, out):
+                    continue
                 if await _chat_or_none(raw, conn, hub, out):
                     continue
                 try:
@@ -648,6 +732,8 @@ def _sockets(app: FastAPI, online: Online) -> None:
         try:
             await asyncio.to_thread(hub.connect, conn)  # the public chat comes here too
             async for raw in incoming(websocket, out):
+                if await _voice_or_none(raw, conn, hub, out):
+                    continue
                 if await _chat_or_none(raw, conn, hub, out):
                     continue
                 out.deliver(

@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import os
 import re
 import socket
 import threading
@@ -43,23 +44,25 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
-from starlette.datastructures import Headers
+from starlette.datastructures import FormData, Headers
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from westeros.server import pages
 from westeros.server.core import Core
+from westeros.server.games import BALANCED_ID, DEFAULT_AI_LEVEL
 from westeros.server.routes.pages import form_options
 from westeros.server.security import split_host
 from westeros.store.online import FINISHED
 
-from .ai_pool import DEFAULT_LEVEL
 from .errors import LobbyNotFound, OnlineError
 from .hosted_games import Hosted, page_url, recorded, remember, still_open
 from .hub import RANDOM, clean_name
 from .keys import new_key
+from .lobby_settings import house_names
 from .records import LobbyInfo
 from .transport import PROTOCOL
+from .turn import IceConfig
 
 LOCAL = "127.0.0.1"
 EVERYWHERE = "0.0.0.0"
@@ -226,7 +229,7 @@ class HostedServer:
         if not self.running or port != self.port:
             probe_port(interface, port)  # refused before the running listener is touched
         self.stop()
-        self.app = create_online_app(store_url=self.store_url)
+        self.app = create_online_app(store_url=self.store_url, ice=IceConfig.from_env(os.environ))
         guarded = HostedGuard(self.app, allowed_hosts(interface, port, share_address(interface)))
         config = uvicorn.Config(
             guarded, host=interface, port=port, log_level="warning", ws=PROTOCOL
@@ -257,10 +260,12 @@ def opens_windows(request: Request) -> bool:
     return getattr(request.app.state, "open_remote", None) is not None
 
 
-def hosted_context(lobby: LobbyInfo, hosted: Hosted, windows: bool) -> dict[str, Any]:
+def hosted_context(
+    lobby: LobbyInfo, hosted: Hosted, windows: bool, names: dict[str, str]
+) -> dict[str, Any]:
     """The context of ``online/hosted.html``: the host's own link (their key in the fragment;
     ``windows``: the desktop app opens it in its own window) and the invite links of the seats
-    nobody has taken yet."""
+    nobody has taken yet, with each house's name (``names``: ``house_names``)."""
     address = share_address(hosted.interface)
     base = f"http://{url_host(address)}:{hosted.port}"
     local = ipaddress.ip_address(hosted.interface)
@@ -272,6 +277,7 @@ def hosted_context(lobby: LobbyInfo, hosted: Hosted, windows: bool) -> dict[str,
         "lobby_url": f"{own}/join#key={hosted.key}&lobby={lobby.id}",
         "windows": windows,
         "invites": {h: f"{base}/join#invite={t}" for h, t in still_open(lobby, hosted).items()},
+        "house_names": names,
     }
 
 
@@ -283,20 +289,47 @@ def router(core: Core) -> APIRouter:
     hosted = HostedServer(core.store.engine.url.render_as_string(hide_password=False))
     core.games.on_close(hosted.stop)
 
-    def form_context(error: str | None) -> dict[str, Any]:
+    def form_context(error: str | None, sent: FormData | None = None) -> dict[str, Any]:
         """The form's context: the player counts and options of the new-game screen
-        (``pages.start_context``)."""
+        (``pages.start_context``) and each field's value: its default, or what the person
+        ``sent`` when the form comes back refused (issue 37 point 4)."""
         start = pages.start_context(core.loaded, [])
+        values = {
+            "name": "",
+            "game": "",
+            "players": str(max(start["setups"])),
+            "open": "3",
+            "clock": "0",
+            "grace": "60",
+            "interface": LOCAL,
+            "interface_address": "",
+            "listen_port": str(DEFAULT_PORT),
+            "ai_level": DEFAULT_AI_LEVEL,
+            "ai_personality": BALANCED_ID,
+            "spectators_hear": "",
+        }
+        plugins_on = {p["id"] for p in start["plugins"] if p["default"]}
+        options_on = {o["id"] for o in start["options"] if o["default"]}
+        if sent is not None:
+            values |= {k: str(sent.get(k) or "") for k in values if sent.get(k) is not None}
+            plugins_on = {str(p) for p in sent.getlist("plugin")}
+            options_on = {o["id"] for o in start["options"] if sent.get(o["id"]) is not None}
         return {
             "error": error,
-            "listen_port": DEFAULT_PORT,
+            "values": values,
+            "plugins_on": plugins_on,
+            "options_on": options_on,
             "player_counts": start["player_counts"],
-            "default_players": max(start["setups"]),
             "options": start["options"],
             "plugins": start["plugins"],
             "hosting": core.hosting(),
-            **pages.ai_choices(core.loaded, DEFAULT_LEVEL),
+            **pages.ai_choices(core.loaded, values["ai_level"]),
+            "default_personality": values["ai_personality"],
         }
+
+    def shown(lobby: LobbyInfo, record: Hosted, request: Request) -> dict[str, Any]:
+        """``hosted_context`` for ``request`` with the installed houses' names."""
+        return hosted_context(lobby, record, opens_windows(request), house_names(core.loaded))
 
     @routes.get("/online/host", response_class=HTMLResponse)
     def host_form(request: Request) -> Response:
@@ -324,23 +357,22 @@ def router(core: Core) -> APIRouter:
                 players=players,
                 options=options,
                 disable=disable,
-                ai_level=str(form.get("ai_level") or "normal"),
-                ai_personality=str(form.get("ai_personality") or "balanced"),
+                ai_level=str(form.get("ai_level") or DEFAULT_AI_LEVEL),
+                ai_personality=str(form.get("ai_personality") or BALANCED_ID),
                 host_house=RANDOM,
                 clock_seconds=int(str(form.get("clock") or 0)) * 60,
                 grace_seconds=int(str(form.get("grace") or 60)),
+                spectators_hear=form.get("spectators_hear") is not None,
             )
             for house in list(invites)[max(0, seats - 1) :]:
                 lobby = await asyncio.to_thread(online.hub.kick, lobby.id, host_player, house)
                 invites.pop(house)
         except (OnlineError, ValueError) as exc:
             message = getattr(exc, "message", str(exc))
-            return core.page(request, "online/host.html", form_context(message), status=400)
+            return core.page(request, "online/host.html", form_context(message, form), status=400)
         record = Hosted(lobby.id, key, interface, port, dict(invites))
         await asyncio.to_thread(remember, core.store, record)
-        return core.page(
-            request, "online/hosted.html", hosted_context(lobby, record, opens_windows(request))
-        )
+        return core.page(request, "online/hosted.html", shown(lobby, record, request))
 
     def game_page(
         request: Request, lobby_id: str, error: str | None = None, status: int = 200
@@ -361,9 +393,7 @@ def router(core: Core) -> APIRouter:
             "listen_port": record.port,
             "resume_url": f"{page_url(lobby_id)}/resume",
             "error": error,
-            **(
-                {"hosted": hosted_context(lobby, record, opens_windows(request))} if running else {}
-            ),
+            **({"hosted": shown(lobby, record, request)} if running else {}),
         }
         return core.page(request, "online/host_game.html", context, status=status)
 
@@ -390,8 +420,6 @@ def router(core: Core) -> APIRouter:
             return game_page(request, lobby_id, message, status=400)
         record = Hosted(lobby_id, record.key, interface, port, record.invites)
         await asyncio.to_thread(remember, core.store, record)
-        return core.page(
-            request, "online/hosted.html", hosted_context(lobby, record, opens_windows(request))
-        )
+        return core.page(request, "online/hosted.html", shown(lobby, record, request))
 
     return routes

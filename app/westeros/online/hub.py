@@ -48,12 +48,12 @@ from westeros.engine import pending
 from westeros.plugin_faults import PluginFault
 from westeros.plugins import build_ruleset
 from westeros.server import hints
-from westeros.server.games import AI_LEVELS
+from westeros.server.games import AI_LEVELS, DEFAULT_AI_LEVEL
 from westeros.session import Accepted, GamePaused, Human, Player, WrongSeat
 from westeros.store import AI, GameStore, SeatSpec
 from westeros.store.online import RUNNING
 
-from .ai_pool import DEFAULT_LEVEL, PooledAi
+from .ai_pool import PooledAi
 from .bus import Bus
 from .chat import check_recipient, clean_text, rate_limit, sender_key
 from .errors import BadName, LobbyState, NotHost, NotYourSeat, OnlineError
@@ -61,6 +61,9 @@ from .quotas import KeyQuotas
 from .records import ChatLine, LobbyInfo, PlayerInfo
 from .session import OnlineSession
 from .store import OnlineStore
+from .turn import IceConfig
+from .voice_relay import KINDS as VOICE_KINDS
+from .voice_relay import VoiceRelay
 
 log = logging.getLogger("westeros.online")
 
@@ -101,6 +104,17 @@ def phase_of(session: OnlineSession) -> str:
     return min((p.kind for p in prompts.values()), default="")
 
 
+def asked_seats(session: OnlineSession) -> set[str]:
+    """The seats asked to decide now (a vassal's decision: its commander's seat, 11.10.8);
+    none once the game is over or while it is paused."""
+    if session.over or session.paused is not None:
+        return set()
+    try:
+        return {session.seat_of(house) for house in pending(session.state)}
+    except PluginFault:
+        return set()  # the seat thread pauses the game
+
+
 @dataclasses.dataclass(eq=False)
 class Conn:
     """One socket held by this worker: a seat's (``board``: ``house`` is that seat, for as
@@ -116,6 +130,8 @@ class Conn:
     id: str = dataclasses.field(default_factory=lambda: uuid.uuid4().hex)
     close: Callable[[int], None] | None = None
     address: str | None = None
+    voice: str | None = None
+    """The peer id of this socket's member of the game's table voice (``voice_relay``)."""
 
 
 def speaks_for(conn: Conn, holders: Mapping[str, str | None]) -> str | None:
@@ -175,6 +191,7 @@ class OnlineHub:
         scan: float = 1.0,
         personalities: Iterable[AIPersonality] = (),
         quotas: KeyQuotas | None = None,
+        ice: IceConfig | None = None,
     ) -> None:
         self.store = store
         self.quotas = quotas if quotas is not None else KeyQuotas.from_env()
@@ -200,6 +217,7 @@ class OnlineHub:
         self._banks_changed: set[tuple[str, str]] = set()  # not stored yet
         self._running: set[str] = set()  # the running games of the last scan
         self._clock_at: dict[str, float] = {}  # game: when its clock was last run here
+        self._ticking: dict[str, set[str]] = {}  # game: the seats whose bank ran at its last drive
         self._busy: set[tuple[str, str]] = set()
         self._presence: dict[str, dict[str, bool]] = {}  # lobby: seat key: a socket open
         self._dirty: set[str] = set()
@@ -212,6 +230,7 @@ class OnlineHub:
         self._stop = threading.Event()
         self._deciders = ThreadPoolExecutor(max_workers=8, thread_name_prefix="westeros-ai")
         self._thread = threading.Thread(target=self._run, name="westeros-online", daemon=True)
+        self.voice = VoiceRelay(self, ice)
         bus.listen(self._on_bus)
         bus.on_reconnect(self._reconnected)
 
@@ -240,15 +259,17 @@ class OnlineHub:
         players: int,
         options: Mapping[str, Any] | None = None,
         disable: Iterable[str] = (),
-        ai_level: str = DEFAULT_LEVEL,
+        ai_level: str = DEFAULT_AI_LEVEL,
         ai_personality: str = BALANCED.id,
         open_houses: Iterable[str] | None = None,
         host_house: str | None = RANDOM,
         clock_seconds: int = 0,
         grace_seconds: int = 60,
+        spectators_hear: bool = False,
     ) -> tuple[LobbyInfo, dict[str, str]]:
         """A new lobby; ``open_houses`` (default: all) may be taken by people, the rest are
-        the AI's. Returns it and the invite token of each open seat."""
+        the AI's; ``spectators_hear``: spectators may listen to the table's voice (never to
+        private talk). Returns it and the invite token of each open seat."""
         if ai_level not in AI_LEVELS:
             raise LobbyState(f"the AI level is one of {', '.join(AI_LEVELS)}")
         personalities = [*offered(self.personalities), ANY]
@@ -285,6 +306,7 @@ class OnlineHub:
                 "disable": disable,
                 "ai_level": ai_level,
                 "ai_personality": ai_personality,
+                "spectators_hear": bool(spectators_hear),
             },
             clock_seconds=clock_seconds,
             grace_seconds=grace_seconds,
@@ -420,6 +442,7 @@ class OnlineHub:
 
     def _stopped(self, lobby: LobbyInfo) -> None:
         self._forget(lobby.id)
+        self._voice(self.voice.stopped, lobby)
         with self._lock:
             self._running.discard(lobby.game_id or "")
             self._dirty.discard(lobby.game_id or "")
@@ -465,6 +488,7 @@ class OnlineHub:
         with self._lock:
             session = self._sessions.get(lobby.game_id or "")
             conns = [c for c in self._conns.get(lobby.id, ()) if c.player is not None]
+        self._voice(self.voice.seats_changed, lobby, holders)  # "closed" before a refusal
         if session is not None:
             for house, holder in holders.items():
                 current = session.players.get(house)
@@ -675,9 +699,12 @@ class OnlineHub:
             self.bus.set_present({conn.id: self.seat_key(conn.lobby_id, conn.house)}, PRESENCE_TTL)
             self._absent_since.pop((conn.lobby_id, conn.house), None)
             self._roster_changed(conn.lobby_id)
+        if conn.board:
+            self._voice(self.voice.opened, conn)
 
     def disconnect(self, conn: Conn) -> None:
-        """A socket of this worker closed."""
+        """A socket of this worker closed (its table voice member leaves)."""
+        self._voice(self.voice.disconnected, conn)
         with self._lock:
             if conn in self._conns[conn.lobby_id]:
                 self._conns[conn.lobby_id].remove(conn)
@@ -687,9 +714,24 @@ class OnlineHub:
             self.bus.set_absent(self.seat_key(conn.lobby_id, conn.house), conn.id)
             self._roster_changed(conn.lobby_id)
 
+    def _voice(self, event: Callable[..., None], *args: Any) -> None:
+        """Tell table voice of a socket or seat event; a failure of it (Redis not answering)
+        is logged, never in the way of the sockets and seats themselves."""
+        try:
+            event(*args)
+        except Exception:
+            log.exception("table voice could not follow %s", event.__name__)
+
+    def board_conns(self, lobby_id: str) -> list[Conn]:
+        """This worker's board sockets (seats' and spectators') of ``lobby_id``."""
+        with self._lock:
+            return [c for c in self._conns.get(lobby_id, ()) if c.board]
+
     def roster(self, lobby_id: str) -> dict[str, Any]:
         """The ``roster`` message: every seat, its player, whether they are connected and
-        who decides for it now, and the time banks (public to every client)."""
+        who decides for it now, and the time banks (public to every client), each with
+        whether it runs down now (``clock_running``: a person here is asked to decide), so
+        that the boards count it down between two rosters (issue 37 point 4)."""
         lobby = self.lobby(lobby_id)
         with self._lock:
             session = self._sessions.get(lobby.game_id or "")
@@ -697,6 +739,7 @@ class OnlineHub:
         people = [self.seat_key(lobby.id, s.house) for s in lobby.seats if s.player_id]
         here = self.bus.present(people)
         banks = self._roster_banks(lobby)
+        asked = asked_seats(session) if session is not None and lobby.clock_seconds else set()
         for s in lobby.seats:
             present = self.seat_key(lobby.id, s.house) in here
             bank = banks.get(s.house, s.clock_left)
@@ -707,6 +750,7 @@ class OnlineHub:
                     "connected": present,
                     "ai": s.player_id is None or (session is not None and session.is_ai(s.house)),
                     "clock_left": round(bank, 1) if lobby.clock_seconds else None,
+                    "clock_running": present and s.player_id is not None and s.house in asked,
                 }
             )
         return {"type": "roster", "lobby": lobby.public(), "seats": seats}
@@ -799,6 +843,8 @@ class OnlineHub:
                 self._rebind(self.online.lobby(message["lobby"]))
         elif kind == "paused":
             self._paused_elsewhere(key, message)
+        elif kind in VOICE_KINDS:
+            self.voice.on_bus(message)
         elif kind == "stopped":
             self._stopped(self.online.lobby(message["lobby"]))
             self._send_roster(message["lobby"])
@@ -965,6 +1011,7 @@ class OnlineHub:
         runs them; they are read again from the store if this worker takes them back)."""
         with self._lock:
             self._clock_at = {g: t for g, t in self._clock_at.items() if g in held}
+            self._ticking = {g: t for g, t in self._ticking.items() if g in held}
             keep = {self._lobby_of[g] for g in held if g in self._lobby_of}
             for lobby_id in self._banks_read - keep:
                 self._banks_read.discard(lobby_id)
@@ -1027,6 +1074,7 @@ class OnlineHub:
         if lobby.clock_seconds:
             self._read_banks(lobby)
         changed = False
+        ticking: set[str] = set()
         try:
             waiting = sorted(pending(session.state))
         except PluginFault as fault:
@@ -1053,6 +1101,8 @@ class OnlineHub:
                         bank = self._banks.get(key, seat.clock_left) - elapsed
                         self._set_bank(lobby.id, house, bank)
                         ai_turn = bank <= 0
+                        if not ai_turn:
+                            ticking.add(house)
                 else:
                     since = self._absent_since.setdefault(key, now)
                     ai_turn = now - since >= lobby.grace_seconds
@@ -1061,6 +1111,10 @@ class OnlineHub:
                     self._set_ai(session, lobby, house)
                     changed = True
                 self._decide(session, lobby, asked)
+        with self._lock:  # the boards count a bank down only while the roster says it runs
+            if lobby.clock_seconds and self._ticking.get(game_id) != ticking:
+                self._ticking[game_id] = ticking
+                changed = True
         if changed:
             self._roster_changed(lobby.id)
 

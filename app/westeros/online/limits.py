@@ -57,6 +57,8 @@ class Limits:
     messages_per_second: float = 10.0
     message_burst: int = 40
     replays_per_asker: int = 2
+    voice_signals_per_second: float = 50.0
+    voice_signal_burst: int = 300
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Limits:
@@ -110,10 +112,28 @@ SETTINGS: dict[str, tuple[str, str, str]] = {
         "--replays-per-asker",
         "replays worked out at once per player key or address (0: no limit)",
     ),
+    "voice_signals_per_second": (
+        "WESTEROS_VOICE_SIGNALS_PER_SECOND",
+        "--voice-signals-per-second",
+        "table voice signals (offers, answers, ICE candidates) a socket may send per second, "
+        "after its burst",
+    ),
+    "voice_signal_burst": (
+        "WESTEROS_VOICE_SIGNAL_BURST",
+        "--voice-signal-burst",
+        "table voice signals a socket may send at once (a join sends dozens of ICE candidates)",
+    ),
 }
 """Each limit's environment variable, ``westeros server`` option and meaning."""
 
-POSITIVE = ("send_queue", "send_timeout", "messages_per_second", "message_burst")
+POSITIVE = (
+    "send_queue",
+    "send_timeout",
+    "messages_per_second",
+    "message_burst",
+    "voice_signals_per_second",
+    "voice_signal_burst",
+)
 """Limits that cannot be turned off (0 would refuse every message)."""
 
 
@@ -186,11 +206,14 @@ class SocketCounter:
 
 class MessageRate:
     """A token bucket of one socket: ``message_burst`` messages at once, then
-    ``messages_per_second``."""
+    ``messages_per_second`` (with ``voice``: its table voice signals' own bucket,
+    ``voice_signal_burst`` then ``voice_signals_per_second``)."""
 
-    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = limits.messages_per_second
-        self.burst = float(limits.message_burst)
+    def __init__(
+        self, limits: Limits, clock: Callable[[], float] = time.monotonic, *, voice: bool = False
+    ) -> None:
+        self.rate = limits.voice_signals_per_second if voice else limits.messages_per_second
+        self.burst = float(limits.voice_signal_burst if voice else limits.message_burst)
         self.clock = clock
         self.tokens = self.burst
         self.at = clock()

@@ -14,7 +14,8 @@ from typing import Any
 
 from westeros.engine.content import GameOption
 from westeros.plugins import LoadedPlugins
-from westeros.server.pages import toggleable_plugins
+from westeros.server.games import DEFAULT_AI_LEVEL
+from westeros.server.pages import start_context, toggleable_plugins
 
 from .errors import OnlineError
 
@@ -45,6 +46,7 @@ class LobbySettings:
     host_house: str | None
     clock_seconds: int
     grace_seconds: int
+    spectators_hear: bool
 
     def arguments(self) -> dict[str, Any]:
         """The keyword arguments of ``OnlineHub.create_lobby``."""
@@ -60,12 +62,13 @@ def lobby_settings(data: Mapping[str, Any], loaded: LoadedPlugins) -> LobbySetti
         players=_whole(data, "players", None),
         options=options(data.get("options"), loaded),
         disable=disable(data.get("disable"), loaded),
-        ai_level=_text(data, "ai_level", "normal"),
+        ai_level=_text(data, "ai_level", DEFAULT_AI_LEVEL),
         ai_personality=_text(data, "ai_personality", "balanced"),
         open_houses=_houses(data.get("open_houses")),
         host_house=None if house is None else _text(data, "house", RANDOM),
         clock_seconds=_whole(data, "clock_seconds", 0),
         grace_seconds=_whole(data, "grace_seconds", 60),
+        spectators_hear=_flag(data, "spectators_hear", False),
     )
 
 
@@ -108,6 +111,12 @@ def _check_value(option: GameOption, value: object) -> None:
         raise BadSetting(f"the game option {option.id} is {kind}, not {_shown(value)}")
 
 
+def house_names(loaded: LoadedPlugins) -> dict[str, str]:
+    """The content's name of every house a game of the installed plugins may seat, by id
+    (those of every option, as the new-game screen lists them); pages translate them."""
+    return {house["id"]: house["name"] for house in start_context(loaded, [])["houses"]}
+
+
 def disable(raw: object, loaded: LoadedPlugins) -> list[str]:
     """Plugins switched off: a list of names of installed plugins a new game may switch off
     (each once)."""
@@ -144,6 +153,15 @@ def _whole(data: Mapping[str, Any], field: str, default: int | None) -> int:
         return int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise BadSetting(f"'{field}' must be a whole number, not {_shown(value)}")
+    return value
+
+
+def _flag(data: Mapping[str, Any], field: str, default: bool) -> bool:
+    value = data.get(field)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise BadSetting(f"'{field}' must be true or false, not {_shown(value)}")
     return value
 
 

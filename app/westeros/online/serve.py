@@ -15,6 +15,7 @@ from westeros.store.db import ENV_DATABASE_URL, create_db_engine, database_url, 
 from .app import ENV_AI_PROCESSES, ENV_FORWARDED_ALLOW_IPS, ENV_LOG_LEVEL, ENV_REDIS_URL
 from .limits import Limits
 from .transport import PROTOCOL
+from .turn import IceConfig
 
 DEFAULT_PORT = 8765
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
@@ -60,13 +61,15 @@ def run_server(
     compress: bool = False,
     limits: Limits | None = None,
     forwarded_allow_ips: str = "127.0.0.1",
+    ice: IceConfig | None = None,
 ) -> None:
     """Serve until interrupted (see the module docstring). Socket messages are sent
     uncompressed unless ``compress``: permessage-deflate shrinks a 5 KB view to 1.4 KB but
     cost the server about a fifth of its CPU per action (docs/online.md, "Capacity").
     ``limits``: what one client may hold (``westeros.online.limits``); the reverse proxies
     at ``forwarded_allow_ips`` are trusted for ``X-Forwarded-Proto``, ``-For`` and ``-Host``
-    (the app's ``Guard``); ``log_level``: uvicorn's and the server's own log. Several
+    (the app's ``Guard``); ``ice``: the STUN and TURN servers table voice hands out
+    (``westeros.online.turn``); ``log_level``: uvicorn's and the server's own log. Several
     workers are watched by ``supervisor`` (each one that dies is logged, then replaced)."""
     from .supervisor import run
 
@@ -75,6 +78,7 @@ def run_server(
     url = check(database, redis, workers)
     migrate_once(url)
     os.environ.update((limits or Limits()).env())
+    os.environ.update((ice or IceConfig()).env())
     os.environ[ENV_FORWARDED_ALLOW_IPS] = forwarded_allow_ips
     os.environ[ENV_LOG_LEVEL] = log_level
     os.environ[ENV_DATABASE_URL] = url

@@ -1,8 +1,9 @@
 """A socket's two directions on the online server (issue 35 finding 12; docs/online.md
 "Limits"): ``Outbox``, its queue of messages to send — filled from any thread, emptied by one
 task, bounded, each send given a time limit — and ``incoming``, the messages it sends,
-counted against its rate. A socket whose reader falls behind (the queue is full, or a send
-waits longer than the limit) is closed with ``CLOSE_TOO_SLOW``: it holds no more of the
+counted against its rate (table voice's signals against a bucket of their own, sized for the
+bursts of ICE candidates a join sends). A socket whose reader falls behind (the queue is full,
+or a send waits longer than the limit) is closed with ``CLOSE_TOO_SLOW``: it holds no more of the
 server's memory than its queue, and its reading side stops at once."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from westeros.session import error_reply
+from westeros.session.messages import MAX_MESSAGE_CHARS
 
 from .limits import CLOSE_TOO_SLOW, Limits, MessageRate, TooFast
 
@@ -56,6 +58,7 @@ class Outbox:
         self.limit = limits.send_queue
         self.timeout = limits.send_timeout
         self.rate = MessageRate(limits)
+        self.signals = MessageRate(limits, voice=True)
         self.loop = asyncio.get_running_loop()
         self.gone = asyncio.Event()
         self._queue: collections.deque[Item] = collections.deque()
@@ -143,15 +146,29 @@ async def incoming(websocket: WebSocket, out: Outbox) -> AsyncIterator[str | byt
             message = receiving.result()
             if message["type"] == "websocket.disconnect":
                 return
+            text = message.get("text")
+            raw = text if text is not None else message.get("bytes")
             try:
-                out.rate.take()
+                (out.signals if voice_signal(raw) else out.rate).take()
             except TooFast as exc:
                 out.deliver(refusal(exc))
                 continue
-            text = message.get("text")
-            yield text if text is not None else message.get("bytes")
+            yield raw
     finally:
         gone.cancel()
+
+
+def voice_signal(raw: str | bytes | None) -> bool:
+    """Is ``raw`` a table voice ``signal`` message (JSON whose type is voice and op signal)?"""
+    if raw is None or len(raw) > MAX_MESSAGE_CHARS:
+        return False
+    if b'"signal"' not in (raw if isinstance(raw, bytes) else raw.encode()):
+        return False
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(data, dict) and data.get("type") == "voice" and data.get("op") == "signal"
 
 
 def refusal(exc: Exception, in_reply_to: Any = None) -> dict[str, Any]:

@@ -75,12 +75,14 @@ class Board {
     this.bindTools();
     this.seat = new Seat(seatUrl(this.gameId, this.house), {
       view: (message) => this.onView(message),
-      error: (message) => this.onError(message),
+      error: (message) => relayed(message) || this.onError(message),
       accepted: (message) => this.onAccepted(message),
       gameOver: (message) => this.onGameOver(message),
       status: (status) => this.onStatus(status),
-      other: (message) => showPause(message),
+      other: (message) => relayed(message) || showPause(message),
     });
+    // the page's other scripts (online/voice.js) send over this seat's socket too
+    document.addEventListener("westeros:seat-send", (event) => this.seat.send(event.detail));
     this.seat.connect();
   }
 
@@ -464,6 +466,13 @@ class Board {
       dialog.querySelector("[data-close]")?.addEventListener("click", () => dialog.close());
     }
   }
+}
+
+/** Offer a seat message to the page's other scripts (event "westeros:seat-message"; online
+ * table voice): true if one of them took it (preventDefault). */
+function relayed(message) {
+  const event = new CustomEvent("westeros:seat-message", { detail: message, cancelable: true });
+  return !document.dispatchEvent(event);
 }
 
 const board = new Board();

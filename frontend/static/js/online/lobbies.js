@@ -43,6 +43,7 @@ async function main() {
         ai_personality: form.elements.ai_personality.value,
         clock_seconds: Number(form.elements.clock.value) * 60,
         grace_seconds: Number(form.elements.grace.value),
+        spectators_hear: form.elements.spectators_hear.checked,
       });
       const open = Math.max(1, Math.min(players, Number(form.elements.open.value)));
       const seats = data.lobby.seats.map((s) => s.house);

@@ -1,13 +1,16 @@
 // One lobby: seats (take, ready; the host starts, kicks, hands back), invite links, chat.
+import { houseName, setContent } from "../content.js";
 import { h } from "../dom.js";
 import { loadCatalog, t } from "../i18n.js";
 import { ensurePlayer, get, identityForm, lobbySocket, post, showError } from "./api.js";
 import { Chat } from "./chat.js";
+import { Voice, watchSocket } from "./voice.js";
 
 const lobbyId = document.body.dataset.lobby;
 const base = `/api/lobbies/${encodeURIComponent(lobbyId)}`;
 let you = { house: null, host: false };
 let chat;
+let voice;
 
 /** A seat open for a person that nobody has taken yet. */
 const isFree = (seat) => seat.open && !seat.player;
@@ -34,7 +37,7 @@ function invites(lobby) {
   const items = Object.entries(stored)
     .filter(([house]) => free.has(house))
     .map(([house, link]) =>
-      h("li", {}, `${house}: `, h("input", { readonly: true, value: new URL(link, location.href).href, dataset: { testid: `invite-${house}` } })),
+      h("li", {}, `${houseName(house)}: `, h("input", { readonly: true, value: new URL(link, location.href).href, dataset: { testid: `invite-${house}` } })),
     );
   document.getElementById("invites").replaceChildren(...items);
   document.getElementById("invites-panel").hidden = !you.host || !items.length;
@@ -48,7 +51,7 @@ function render(lobby, roster) {
   const rows = lobby.seats.map((seat) => {
     const who = seat.player ?? (seat.open ? t("free") : t("AI"));
     const cells = [
-      h("th", { scope: "row" }, seat.house),
+      h("th", { scope: "row" }, houseName(seat.house)),
       h("td", { dataset: { testid: `seat-${seat.house}` } }, who),
       h("td", {}, seat.ready ? t("ready") : ""),
       h("td", {}, connected.get(seat.house) ? t("connected") : seat.player ? t("disconnected") : ""),
@@ -74,6 +77,19 @@ function render(lobby, roster) {
     play.href = `/games/${encodeURIComponent(lobby.game_id)}/play/${encodeURIComponent(you.house)}`;
   chat?.houses(lobby.seats, you.house);
   invites(lobby);
+  listen(lobby);
+}
+
+/** A spectator of a running game whose host lets spectators hear the table: table voice,
+ * listening only, over the game's watch socket. */
+function listen(lobby) {
+  voice?.houses(lobby.seats, lobby, null);
+  const slot = document.getElementById("voice-slot");
+  if (voice || !slot || you.house || lobby.status !== "running" || !lobby.settings?.spectators_hear)
+    return;
+  slot.hidden = false;
+  voice = new Voice(watchSocket(lobby.game_id, (message) => voice.received(message)), null);
+  voice.houses(lobby.seats, lobby, null);
 }
 
 async function load(roster) {
@@ -87,6 +103,7 @@ async function load(roster) {
 }
 
 async function main() {
+  setContent(JSON.parse(document.getElementById("game-content").textContent));
   await loadCatalog(document.documentElement.lang || "en");
   await ensurePlayer().catch(() => null);
   identityForm(() => load());
