@@ -14,15 +14,20 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
 from .desktop import console_logging
-from .plugin_faults import RuntimeFault, runtime_faults
-from .plugins import ENV_TRACE, LoadedPlugins, env_flag, load
+from .plugin_env import ENV_TRACE, env_flag
+
+if TYPE_CHECKING:  # the plugin manager and the engine load when a command needs them
+    from .plugin_faults import RuntimeFault
+    from .plugins import LoadedPlugins
 
 
 def _plugins_text(loaded: LoadedPlugins, out: TextIO) -> None:
+    from .plugin_faults import runtime_faults
+
     out.write(f"{len(loaded.plugins)} plugin(s) loaded:\n")
     for p in loaded.plugins:
         out.write(f"  {p.name} {p.version or '(no version)'}  [{p.source}]\n")
@@ -56,6 +61,9 @@ def _faults_text(loaded: LoadedPlugins, faults: list[RuntimeFault], out: TextIO)
 
 def cmd_plugins(args: argparse.Namespace) -> int:
     """List loaded plugins, their versions and hooks, and every plugin that failed to load."""
+    from .plugin_faults import runtime_faults
+    from .plugins import load
+
     loaded = load(disable=args.disable)
     if args.json:
         data: dict[str, Any] = {
@@ -100,7 +108,7 @@ def cmd_server(args: argparse.Namespace) -> int:
     """Run the online server (lobby, seats, chat) for people on other machines."""
     import os
 
-    from .online import limits
+    from .online import limits, turn
     from .online.serve import ServerConfigError, run_server
 
     try:
@@ -115,6 +123,7 @@ def cmd_server(args: argparse.Namespace) -> int:
             log_level=args.log_level,
             forwarded_allow_ips=args.forwarded_allow_ips,
             limits=limits.from_options(vars(args), os.environ),
+            ice=turn.from_options(vars(args), os.environ),
         )
     except (ServerConfigError, ValueError) as exc:
         sys.stderr.write(f"westeros server: {exc}\n")
@@ -258,9 +267,10 @@ def _server_arguments(cmd: argparse.ArgumentParser) -> None:
         choices=("critical", "error", "warning", "info", "debug"),
         help="what the server logs (default warning)",
     )
-    from .online.limits import add_arguments
+    from .online import limits, turn
 
-    add_arguments(cmd)
+    limits.add_arguments(cmd)
+    turn.add_arguments(cmd)
 
 
 def _server_commands(cmd: argparse.ArgumentParser) -> None:

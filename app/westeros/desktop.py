@@ -14,6 +14,7 @@ import importlib.util
 import logging
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -27,6 +28,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import platformdirs
 
 from . import __version__
+from .loopback import LOCALHOST, free_port, listening_socket, new_token
+from .microphone import microphone_only_for
 from .window_title import follow_page_title
 
 if TYPE_CHECKING:
@@ -45,6 +48,8 @@ APP_NAME = "westeros"
 DISTRIBUTION = "westeros-game"
 WINDOW_SIZE = (1440, 900)
 MIN_SIZE = (960, 640)
+BACKGROUND = "#221d18"
+"""The window's colour until the start screen is shown: the pages' own (``--bg``, base.css)."""
 
 
 def log_file() -> Path:
@@ -117,8 +122,6 @@ class LocalCore:
     def __init__(
         self, *, store_url: str | None = None, ai_delay: float = 0.4, port: int | None = None
     ) -> None:
-        from .server import LOCALHOST, create_app, free_port, new_token
-
         self.host = LOCALHOST
         self.token = new_token()
         self.port = port or free_port(self.host)
@@ -126,7 +129,7 @@ class LocalCore:
         self.ai_delay = ai_delay
         self.set_aside: db.SetAside | None = None
         self.app: Any = None
-        self._create_app = create_app
+        self._socket: socket.socket | None = None
         self._server: Any = None
         self._thread: threading.Thread | None = None
 
@@ -137,12 +140,13 @@ class LocalCore:
 
     def _open_app(self) -> Any:
         """Set an unreadable SQLite file aside, then build the app on the database."""
+        from .server import create_app
         from .store import db
 
         where = self.store_url or db.database_url()
         try:
             self.set_aside = db.set_aside_unreadable(self.store_url)
-            app = self._create_app(
+            app = create_app(
                 token=self.token, port=self.port, store_url=self.store_url, ai_delay=self.ai_delay
             )
         except Exception as error:
@@ -166,25 +170,45 @@ class LocalCore:
         self.app = app
         return app
 
-    def start(self, timeout: float = 30.0) -> str:
-        """Build the app and serve it; returns :attr:`url` once the core accepts connections."""
+    def _stopped_while_starting(self) -> CoreStartError:
+        return CoreStartError(
+            _(
+                "The local core stopped while starting: it could not listen on "
+                "{host}:{port}. Is another program using that port? Choose another "
+                "one, or leave the port out to use a free one."
+            ).format(host=self.host, port=self.port)
+        )
+
+    def listen(self) -> str:
+        """Listen on the core's port before the app is built (a window may open :attr:`url`
+        at once: its request waits until the core answers); returns :attr:`url`."""
+        if self._socket is None:
+            try:
+                self._socket = listening_socket(self.host, self.port)
+            except OSError as error:
+                log.info("cannot listen on %s:%s", self.host, self.port, exc_info=True)
+                raise self._stopped_while_starting() from error
+        return self.url
+
+    def start(self, timeout: float = 30.0, prepare: Callable[[Any], None] | None = None) -> str:
+        """Listen (if not yet), build the app, let ``prepare`` see it, and serve it; returns
+        :attr:`url` once the core accepts connections."""
         import uvicorn
 
+        self.listen()
         app = self._open_app()
+        if prepare is not None:
+            prepare(app)
         config = uvicorn.Config(app, host=self.host, port=self.port, log_config=None, lifespan="on")
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._serve, name="local-core", daemon=True)
+        self._thread = threading.Thread(
+            target=self._serve, args=(self._socket,), name="local-core", daemon=True
+        )
         self._thread.start()
         deadline = time.monotonic() + timeout
         while not self._server.started:
             if not self._thread.is_alive():
-                raise CoreStartError(
-                    _(
-                        "The local core stopped while starting: it could not listen on "
-                        "{host}:{port}. Is another program using that port? Choose another "
-                        "one, or leave the port out to use a free one."
-                    ).format(host=self.host, port=self.port)
-                )
+                raise self._stopped_while_starting()
             if time.monotonic() > deadline:
                 raise CoreStartError(
                     _("The local core did not start within {seconds:.0f} s.").format(
@@ -195,12 +219,19 @@ class LocalCore:
         log.info("local core serving on %s:%s", self.host, self.port)
         return self.url
 
-    def _serve(self) -> None:
-        """Run uvicorn; a failure (uvicorn exits on a port it cannot bind) is logged."""
+    def _close_socket(self) -> None:
+        if self._socket is not None:
+            self._socket.close()
+            self._socket = None
+
+    def _serve(self, sock: socket.socket) -> None:
+        """Run uvicorn on ``sock``; a failure is logged."""
         try:
-            self._server.run()
+            self._server.run(sockets=[sock])
         except BaseException:
             log.info("the local core stopped", exc_info=True)
+        finally:
+            self._close_socket()
 
     @property
     def running(self) -> bool:
@@ -208,11 +239,13 @@ class LocalCore:
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Ask uvicorn to finish and wait for the thread (games are saved per action)."""
+        """Ask uvicorn to finish and wait for the thread (games are saved per action); stop
+        listening (also when the core never started)."""
         if self._server is not None:
             self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout)
+        self._close_socket()
         log.info("local core stopped")
 
 
@@ -225,11 +258,12 @@ def set_aside_paragraph(set_aside: db.SetAside) -> str:
     ).format(original=set_aside.original, reason=set_aside.reason, kept=set_aside.kept)
 
 
-def start_core(core: LocalCore) -> str:
-    """Start ``core`` and return its address; says so when an unreadable database was set
-    aside. A :class:`CoreStartError` (one paragraph) is printed before it is raised on."""
+def start_core(core: LocalCore, prepare: Callable[[Any], None] | None = None) -> str:
+    """Start ``core`` (``prepare`` sees its app before it serves) and return its address; says
+    so when an unreadable database was set aside. A :class:`CoreStartError` (one paragraph) is
+    printed before it is raised on."""
     try:
-        url = core.start()
+        url = core.start(prepare=prepare)
     except CoreStartError as error:
         say(str(error))
         raise
@@ -362,7 +396,12 @@ def serve_in_browser(core: LocalCore, url: str) -> int:
 def launch(
     *, browser: bool = False, gui: GuiName | None = None, store_url: str | None = None
 ) -> int:
-    """Run the desktop app until its window closes (or, with ``browser``, until Ctrl+C)."""
+    """Run the desktop app until its window closes (or, with ``browser``, until Ctrl+C).
+
+    The window opens at once on the core's address while the core is built and started in a
+    thread beside it: the window's first request waits on the listening socket until the core
+    answers with the start screen (issue 37 point 5: start-up within 2x a bare window). A core
+    that cannot start shows why in that window."""
     path = setup_logging()
     log.info("Westeros %s starting", __version__)
     problem = None if browser else window_problem()
@@ -371,31 +410,62 @@ def launch(
         say(no_window_paragraph(problem, path))
         browser = True
     core = LocalCore(store_url=store_url)
-    try:
-        url = start_core(core)
-    except CoreStartError as error:
-        return 1 if browser else _show_error_window(error, path)
     if browser:
-        return serve_in_browser(core, url)
+        try:
+            return serve_in_browser(core, start_core(core))
+        except CoreStartError:
+            return 1
+    try:
+        url = core.listen()
+    except CoreStartError as error:
+        say(str(error))
+        return _show_error_window(error, path)
     import webview
 
-    from .remote import open_window
-
-    core.app.state.open_remote = open_window  # Play online: a remote page in its own process
     _quiet_pywebview()
     webview.settings["ALLOW_DOWNLOADS"] = True  # game export files
     window = webview.create_window(
-        "Westeros", url, width=WINDOW_SIZE[0], height=WINDOW_SIZE[1], min_size=MIN_SIZE
+        "Westeros",
+        url,
+        width=WINDOW_SIZE[0],
+        height=WINDOW_SIZE[1],
+        min_size=MIN_SIZE,
+        background_color=BACKGROUND,
     )
+    assert window is not None  # None only for a window made later from another thread
     follow_page_title(window)
+    microphone_only_for(window, url, gui or default_gui())  # table voice: our pages only
+    failed: list[CoreStartError] = []
+
+    def start_beside_the_window() -> None:
+        try:
+            start_core(core, prepare=_offer_play_online)
+        except CoreStartError as error:
+            failed.append(error)
+            try:
+                window.load_html(error_page(error, path))
+            except Exception:  # no window after all: the terminal has said why
+                log.exception("the error page could not be shown")
+
+    starting = threading.Thread(target=start_beside_the_window, name="core-start", daemon=True)
+    starting.start()
     try:
         webview.start(gui=gui or default_gui(), private_mode=True)
     except Exception as error:
         log.exception("no desktop window could be opened", extra={SAID: True})
         say(no_window_paragraph(str(error), path))
-        return serve_in_browser(core, url)
+        starting.join()
+        return 1 if failed else serve_in_browser(core, url)
+    starting.join()
     core.stop()
-    return 0
+    return 1 if failed else 0
+
+
+def _offer_play_online(app: Any) -> None:
+    """Play online in the app: a remote page opens in a process of its own."""
+    from .remote import open_window
+
+    app.state.open_remote = open_window
 
 
 def _show_error_window(error: CoreStartError, path: Path) -> int:

@@ -38,9 +38,11 @@ import importlib.metadata
 import importlib.util
 import logging
 import os
+import queue
 import sys
 import threading
 import typing
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -53,6 +55,15 @@ from .ai.personality import AIPersonality
 from .engine.actions import Action
 from .engine.content import AiAnswer, EventText, ReferenceCard, RuleHooks, Ruleset
 from .engine.errors import ContentError
+from .help import HelpSection
+from .plugin_env import (
+    ENV_DISABLE,
+    ENV_NO_AUTOLOAD,
+    ENV_PLUGIN_DIR,
+    ENV_TIME_LIMIT,
+    ENV_TRACE,
+    env_flag,
+)
 from .plugin_faults import PluginFailure, RuleCall, describe, remember_package
 
 log = logging.getLogger("westeros.plugins")
@@ -60,13 +71,6 @@ trace_log = logging.getLogger("westeros.hooks")
 
 PROJECT = "westeros"
 ENTRY_POINT_GROUP = "westeros.plugins"
-ENV_NO_AUTOLOAD = "WESTEROS_DISABLE_PLUGIN_AUTOLOAD"
-ENV_PLUGIN_DIR = "WESTEROS_PLUGIN_DIR"
-ENV_TRACE = "WESTEROS_TRACE_HOOKS"
-ENV_TIME_LIMIT = "WESTEROS_PLUGIN_TIME_LIMIT"
-ENV_DISABLE = "WESTEROS_DISABLE_PLUGINS"
-"""Comma-separated plugin names that no game loads, bundled ones included (e.g. to rule out a
-plugin while tracking down a problem)."""
 DEFAULT_TIME_LIMIT = 10.0
 
 DEFAULT_PLUGINS = ("westeros.base.plugin",)
@@ -108,6 +112,7 @@ CONTENT_HOOKS: dict[str, tuple[str, str | None, str]] = {
     "register_translations": ("translations", None, "translation folder"),
     "register_client_scripts": ("client_scripts", None, "client script"),
     "register_reference_cards": ("reference_cards", "id", "reference card"),
+    "register_help_sections": ("help_sections", "id", "help section"),
     "register_setup_overrides": ("setup_overrides", "player_count", "setup override"),
     "register_removed_cards": ("removed_cards", None, "removed card"),
 }
@@ -118,6 +123,7 @@ UI_FIELDS = (
     "translations",
     "client_scripts",
     "reference_cards",
+    "help_sections",
 )
 # What a plugin that stays out of a game (``plugin_in_game`` False) still contributes.
 KEPT_OUT_OF_GAME = (
@@ -126,6 +132,7 @@ KEPT_OUT_OF_GAME = (
     "register_static",
     "register_client_scripts",
     "register_reference_cards",
+    "register_help_sections",
 )
 """What a plugin that is not part of a game with the loaded options still adds: its options,
 and its browser and help parts, which the pages pick by the game's own plugins
@@ -192,11 +199,6 @@ class PluginProblem:
 
     def __str__(self) -> str:
         return f"plugin {self.plugin!r} ({self.source}) disabled: {self.message}"
-
-
-def env_flag(name: str) -> bool:
-    """True when environment variable ``name`` is set to anything but empty or ``0``."""
-    return os.environ.get(name, "") not in ("", "0")
 
 
 def autoload_enabled() -> bool:
@@ -277,26 +279,61 @@ def time_limit() -> float:
     return value if value > 0 else DEFAULT_TIME_LIMIT
 
 
-def _guarded(what: str, call: Callable[[], Any]) -> Any:
-    """``call()`` in a daemon thread, waiting at most ``time_limit()`` seconds: its result, or
-    what it raised (SystemExit included), or PluginTimeout (and ``what`` is remembered as
-    overdue, so it is not called again)."""
-    with _overdue_lock:
-        if what in _overdue:
-            raise PluginTimeout(_overdue[what])
-    box: dict[str, Any] = {}
+Call = tuple[Callable[[], Any], dict[str, Any], threading.Event]
 
-    def run() -> None:
+
+def _serve_calls(calls: queue.SimpleQueue[Call | None]) -> None:
+    """A worker thread's loop: run each call, put what it returned or raised in its box, say
+    it is done; stop at None."""
+    while (item := calls.get()) is not None:
+        call, box, done = item
         try:
             box["value"] = call()
         except BaseException as exc:  # handed to the caller, who decides
             box["error"] = exc
+        done.set()
 
+
+class _Worker:
+    """A daemon thread that runs the guarded calls of one calling thread, one at a time: a new
+    thread for each call costs more than most hooks take (the start screen makes hundreds;
+    issue 37 point 5). Its thread stops once this object is dropped: when the calling thread
+    ends, or when a call ran over its time limit (after that call, if it ever returns)."""
+
+    def __init__(self) -> None:
+        self.calls: queue.SimpleQueue[Call | None] = queue.SimpleQueue()
+        threading.Thread(
+            target=_serve_calls, args=(self.calls,), name="westeros-plugin-calls", daemon=True
+        ).start()
+        weakref.finalize(self, self.calls.put, None)
+
+    def run(self, call: Callable[[], Any], limit: float) -> dict[str, Any] | None:
+        """Run ``call``: its box (``value`` or ``error``), or None if it is still running after
+        ``limit`` seconds."""
+        box: dict[str, Any] = {}
+        done = threading.Event()
+        self.calls.put((call, box, done))
+        return box if done.wait(limit) else None
+
+
+_workers = threading.local()
+"""Each calling thread's ``_Worker`` (``worker``), made at its first guarded call."""
+
+
+def _guarded(what: str, call: Callable[[], Any]) -> Any:
+    """``call()`` in a worker thread, waiting at most ``time_limit()`` seconds: its result, or
+    what it raised (SystemExit included), or PluginTimeout (and ``what`` is remembered as
+    overdue, so it is not called again; the worker is left to the call)."""
+    with _overdue_lock:
+        if what in _overdue:
+            raise PluginTimeout(_overdue[what])
+    worker: _Worker | None = getattr(_workers, "worker", None)
+    if worker is None:
+        worker = _workers.worker = _Worker()
     limit = time_limit()
-    thread = threading.Thread(target=run, name=f"westeros-plugin-{what}", daemon=True)
-    thread.start()
-    thread.join(limit)
-    if thread.is_alive():
+    box = worker.run(call, limit)
+    if box is None:
+        _workers.worker = None
         message = f"did not finish within {limit:g} s (an endless loop or a blocking call?)"
         with _overdue_lock:
             _overdue[what] = message
@@ -483,6 +520,8 @@ class LoadedPlugins:
     client_scripts: tuple[tuple[str, str, str | None], ...] = ()
     reference_cards: tuple[tuple[str, ReferenceCard], ...] = ()
     """(plugin name, card) of ``register_reference_cards``."""
+    help_sections: tuple[tuple[str, HelpSection], ...] = ()
+    """(plugin name, section) of ``register_help_sections``."""
 
     def reference_cards_for(
         self, rules: Ruleset, options: Mapping[str, Any] | None = None
@@ -496,6 +535,12 @@ class LoadedPlugins:
             if name in names
             and (options is None or card.option is None or bool(rules.option(options, card.option)))
         ]
+
+    def help_sections_for(self, rules: Ruleset) -> list[HelpSection]:
+        """The help sections of the plugins loaded with ``rules`` (each topic says which
+        games it is part of: ``HelpTopic.applies``)."""
+        names = {name for name, _ in rules.plugins}
+        return [section for name, section in self.help_sections if name in names]
 
     def scripts_for(self, rules: Ruleset, options: Mapping[str, Any]) -> list[str]:
         """The client scripts of the plugins that are part of the game of ``rules`` (and whose
@@ -768,6 +813,11 @@ def load(
             (n, card)
             for n in live
             for card in content.get(n, {}).get("register_reference_cards", ())
+        ),
+        help_sections=tuple(
+            (n, section)
+            for n in live
+            for section in content.get(n, {}).get("register_help_sections", ())
         ),
     )
 

@@ -46,3 +46,19 @@ def test_window_opens_the_board_on_the_real_core(display: str, tmp_path: Path) -
     assert result["board"], "the board (the map with Winterfell) was not drawn"
     assert result["areas"] >= 50
     assert shot.stat().st_size > 10_000
+
+
+def test_the_westeros_command_opens_its_window_on_the_start_screen_then_the_board(
+    display: str, tmp_path: Path
+) -> None:
+    """Plain ``westeros`` (issue 37 point 5: the window opens while the core is built beside
+    it): the start screen is shown in the window, and "New game" there draws the board."""
+    child, out = launch_probe("app_probe", display, tmp_path)
+    try:
+        wait_ready(child, out)
+        result = finish(child, out)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert result["start_page"], "the start screen with its new-game form was not shown"
+    assert result["board"], "the board (the map with Winterfell) was not drawn"

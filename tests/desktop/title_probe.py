@@ -13,14 +13,15 @@ import webview
 from westeros.desktop import LocalCore
 from westeros.window_title import follow_page_title
 
-from .window_probe import BOARD_READY, hand_over, run_window, wait_for
+from .probing import BOARD_READY, NEW_GAME, SHOWN, hand_over, wait_for
+from .window_probe import run_window
 
 WAITING = "document.title.startsWith('●')"
 
 
 def probe(window: webview.Window, core: LocalCore, out: Path) -> None:
-    result: dict[str, object] = {"start_page": wait_for(window, "!!document.querySelector('form')")}
-    window.run_js("document.querySelector('form').submit()")
+    result: dict[str, object] = {"start_page": wait_for(window, SHOWN)}
+    window.run_js(NEW_GAME)
     result["board"] = wait_for(window, BOARD_READY)
     result["waiting"] = wait_for(window, WAITING)
     result["page_title"] = window.run_js("document.title")

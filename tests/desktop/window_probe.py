@@ -4,7 +4,6 @@ drawn, report as JSON."""
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Callable
@@ -14,39 +13,16 @@ import webview
 
 from westeros.desktop import LocalCore
 
-BOARD_READY = "!!document.querySelector('#area-winterfell') && document.readyState === 'complete'"
+from .probing import BOARD_READY, NEW_GAME, SHOWN, hand_over, wait_for
+
 Probe = Callable[[webview.Window, LocalCore, Path], None]
-
-
-def wait_for(window: webview.Window, script: str, timeout: float = 60.0) -> bool:
-    """Poll ``script`` with ``run_js`` (no eval: the pages' CSP allows none)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if window.run_js(script):
-                return True
-        except Exception:  # the page may be between loads
-            pass
-        time.sleep(0.2)
-    return False
-
-
-def hand_over(window: webview.Window, out: Path, result: dict[str, object], hold: float) -> None:
-    """Write the report and its ready marker, keep the window open up to ``hold`` seconds until
-    the caller writes the done marker, then close it."""
-    out.write_text(json.dumps(result), "utf-8")
-    out.with_suffix(".ready").write_text("ready", "utf-8")
-    deadline = time.monotonic() + hold
-    while not out.with_suffix(".done").exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    window.destroy()
 
 
 def probe(window: webview.Window, core: LocalCore, out: Path) -> None:
     result: dict[str, object] = {"url": core.url}
-    result["start_page"] = wait_for(window, "!!document.querySelector('form')")
+    result["start_page"] = wait_for(window, SHOWN)
     result["start_at"] = time.time()
-    window.run_js("document.querySelector('form').submit()")
+    window.run_js(NEW_GAME)
     result["board"] = wait_for(window, BOARD_READY)
     result["board_at"] = time.time()
     result["title"] = window.run_js("document.title")
