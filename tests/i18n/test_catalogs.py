@@ -1,7 +1,7 @@
-"""Every message a player can see has a Simplified Chinese translation: Babel's extraction of
-the game's and each plugin's sources plus every content name and card text (what
-``python -m westeros.server.i18n_catalog`` collects), checked against the committed .po files.
-The failure message lists exactly the msgids that lack zh_CN."""
+"""Every message a player can see has a Simplified and a Traditional Chinese translation:
+Babel's extraction of the game's and each plugin's sources plus every content name and card text
+(what ``python -m westeros.server.i18n_catalog`` collects), checked against the committed .po
+files. The failure message lists exactly the msgids that lack a translation."""
 
 from __future__ import annotations
 
@@ -21,18 +21,20 @@ def templates() -> list[tuple[i18n_catalog.Target, object]]:
     return list(i18n_catalog.templates())
 
 
-def test_every_extracted_message_has_a_zh_cn_translation(templates: list) -> None:
+@pytest.mark.parametrize("lang", i18n_catalog.LANGUAGES)
+def test_every_extracted_message_has_a_translation(templates: list, lang: str) -> None:
+    """zh_CN by hand; zh_TW derived from it (``python -m westeros.server.i18n_derive``)."""
     gaps = {
-        f"{target.name} ({i18n_catalog.po_path(target, 'zh_CN')})": missing
+        f"{target.name} ({i18n_catalog.po_path(target, lang)})": missing
         for target, template in templates
         if (
             missing := i18n_catalog.untranslated(
-                template, i18n_catalog.read(i18n_catalog.po_path(target, "zh_CN"), "zh_CN")
+                template, i18n_catalog.read(i18n_catalog.po_path(target, lang), lang)
             )
         )
     }
     assert not gaps, (
-        "msgids without zh_CN (run `python -m westeros.server.i18n_catalog`, then translate):\n"
+        f"msgids without {lang} (run `python -m westeros.server.i18n_catalog`, then translate):\n"
         + "\n".join(f"{name}:\n" + "\n".join(f"  {m!r}" for m in ids) for name, ids in gaps.items())
     )
 
@@ -61,11 +63,12 @@ def test_content_names_and_card_texts_are_in_the_catalogs(templates: list) -> No
         assert text in every
 
 
-def test_translations_keep_every_placeholder() -> None:
+@pytest.mark.parametrize("lang", i18n_catalog.LANGUAGES)
+def test_translations_keep_every_placeholder(lang: str) -> None:
     """A translation that drops or renames {house} would show a raw brace or lose a name."""
     catalogs = Catalogs([i18n_catalog.GAME_LOCALE] + [t.locale for t in i18n_catalog.targets()[1:]])
-    messages = catalogs.messages("zh_CN")
-    assert messages, "no zh_CN catalog found"
+    messages = catalogs.messages(lang)
+    assert messages, f"no {lang} catalog found"
     bad = []
     for msgid, value in messages.items():
         for text in [value] if isinstance(value, str) else value:

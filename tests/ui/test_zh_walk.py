@@ -1,9 +1,9 @@
-"""Simplified Chinese in real Chromium: the start screen, the board through several rounds of a
-game (every decision the board asks, each checked when it appears), the log, the replay, the
-delete page and "How to play" show no English word in zh-CN mode, only the proper names the
-glossary keeps (AI, key names). The language switch is remembered; the browser's language is
-the default. Screenshots go to artifacts/ (start screen, the board in each phase, a combat,
-the log)."""
+"""Simplified and Traditional Chinese in real Chromium: the start screen, the board through
+several rounds of a game (every decision the board asks, each checked when it appears), the log,
+the replay, the delete page and "How to play" show no English word in zh-CN or zh-TW mode, only
+the proper names the glossary keeps (AI, key names), and in zh-TW no Simplified-only character
+(issue 37 point 6). The language switch is remembered; the browser's language is the default.
+Screenshots go to artifacts/ (start screen, the board in each phase, a combat, the log)."""
 
 from __future__ import annotations
 
@@ -53,6 +53,11 @@ VISIBLE_TEXT = """() => {
   return out;
 }"""
 ZH_LABELS = {"Start over": "从头开始", "more": "增加"}
+TW_LABELS = {"Start over": "從頭開始", "more": "增加"}
+LABELS = {"zh_CN": ZH_LABELS, "zh_TW": TW_LABELS}
+HEADINGS = {"zh_CN": ("新游戏", "游戏记录"), "zh_TW": ("新遊戲", "遊戲記錄")}
+SIMPLIFIED_ONLY = set("们这个为进军权战东门关见让说级发选择时间会对图将领骑铁维记录戏")
+"""Characters of Simplified script only: a zh-TW page that shows one was not converted."""
 LAST_ROUND = 4
 MAX_DECISIONS = 120
 
@@ -66,14 +71,23 @@ def english_left(page: Page) -> list[str]:
 def assert_chinese(page: Page, where: str) -> None:
     left = english_left(page)
     assert not left, f"English text left on {where}: {left}"
+    if page.locator("html").get_attribute("lang") == "zh-TW":
+        texts: list[str] = page.evaluate(VISIBLE_TEXT)
+        simplified = [t for t in texts if set(t) & SIMPLIFIED_ONLY]
+        assert not simplified, f"Simplified characters on {where} in zh-TW: {simplified}"
 
 
 def start_zh_game(
-    page: Page, core: Any, players: int = 4, house: str = "stark", tides: bool = False
+    page: Page,
+    core: Any,
+    players: int = 4,
+    house: str = "stark",
+    tides: bool = False,
+    lang: str = "zh_CN",
 ) -> str:
-    """Start a game from the start screen in zh-CN; returns its id."""
-    page.goto(f"{core.url}/?token={core.token}&lang=zh_CN")
-    expect(page.locator("html")).to_have_attribute("lang", "zh_CN")
+    """Start a game from the start screen in ``lang``; returns its id."""
+    page.goto(f"{core.url}/?token={core.token}&lang={lang}")
+    expect(page.locator("html")).to_have_attribute("lang", lang.replace("_", "-"))
     page.locator(f"input[name=players][value='{players}']").check()
     page.locator(f"label.start-house[data-house={house}]").click()
     if tides:
@@ -86,25 +100,32 @@ def start_zh_game(
     return match.group(1)
 
 
+@pytest.mark.parametrize("lang", ["zh_CN", "zh_TW"])
 def test_start_screen_is_chinese_and_the_switch_is_remembered(
-    page: Page, live_core: Any, artifacts: Path
+    page: Page, live_core: Any, artifacts: Path, lang: str
 ) -> None:
-    page.goto(f"{live_core.url}/?token={live_core.token}&lang=zh_CN")
-    expect(page.get_by_role("heading", name="新游戏")).to_be_visible()
+    heading = HEADINGS[lang][0]
+    page.goto(f"{live_core.url}/?token={live_core.token}&lang={lang}")
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
     assert_chinese(page, "the start screen")
-    page.screenshot(path=str(artifacts / "zh-start.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"{lang}-start.png"), full_page=True)
     page.get_by_test_id("lang-en").click()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     page.goto(f"{live_core.url}/")
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    page.get_by_test_id("lang-zh_CN").click()
-    expect(page.get_by_role("heading", name="新游戏")).to_be_visible()
+    page.get_by_test_id(f"lang-{lang}").click()
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
     page.goto(f"{live_core.url}/")
-    expect(page.get_by_role("heading", name="新游戏")).to_be_visible()
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
 
 
 def test_the_browser_language_is_the_default(browser: Any, live_core: Any) -> None:
-    for locale, heading in (("zh-CN", "新游戏"), ("en-US", "New game")):
+    for locale, heading in (
+        ("zh-CN", "新游戏"),
+        ("zh-TW", "新遊戲"),
+        ("zh-HK", "新遊戲"),
+        ("en-US", "New game"),
+    ):
         context = browser.new_context(locale=locale)
         try:
             page = context.new_page()
@@ -157,27 +178,30 @@ def walk(
     return seen, phases
 
 
+@pytest.mark.parametrize("lang", ["zh_CN", "zh_TW"])
 def test_a_game_in_chinese_shows_no_english(
-    page: Page, live_core: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch
+    page: Page, live_core: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
     """Every decision of several rounds, the waiting board, the log, replay and delete page."""
-    monkeypatch.setattr(driver, "LABELS", ZH_LABELS)
-    game = start_zh_game(page, live_core)
-    expect(page.get_by_role("heading", name="游戏记录")).to_be_visible()
-    seen, phases = walk(page, artifacts, LAST_ROUND)
+    monkeypatch.setattr(driver, "LABELS", LABELS[lang])
+    game = start_zh_game(page, live_core, lang=lang)
+    expect(page.get_by_role("heading", name=HEADINGS[lang][1])).to_be_visible()
+    shots = artifacts / lang
+    shots.mkdir(exist_ok=True)
+    seen, phases = walk(page, shots, LAST_ROUND)
     assert {"place_orders", "march", "choose_house_card"} <= set(seen), seen
     assert len(phases) >= 3, phases
     assert_chinese(page, "the board")
     log = page.get_by_test_id("log")
     assert log.locator("li").count() > 10
-    log.screenshot(path=str(artifacts / "zh-log.png"))
+    log.screenshot(path=str(shots / "zh-log.png"))
     page.locator("#help-open").click()
     assert_chinese(page, "the keyboard help")
     page.keyboard.press("Escape")
     page.goto(f"{live_core.url}/games/{game}/replay/stark")
     page.wait_for_load_state("networkidle")
     assert_chinese(page, "the replay")
-    page.screenshot(path=str(artifacts / "zh-replay.png"))
+    page.screenshot(path=str(shots / "zh-replay.png"))
     page.goto(f"{live_core.url}/games/{game}/delete")
     assert_chinese(page, "the delete page")
     page.goto(f"{live_core.url}/help")

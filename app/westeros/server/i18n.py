@@ -117,6 +117,7 @@ class Catalogs:
             tag = normalise(part.split(";")[0].strip())
             if tag:
                 wanted.append(tag)
+        wanted = [SCRIPT_ALIASES.get(tag, tag) for tag in wanted]
         available = self.languages()
         found = negotiate_locale(wanted, available, sep="_")
         if found is None:  # "zh" alone: the first catalog of that language
@@ -125,8 +126,11 @@ class Catalogs:
         return found
 
 
-LANGUAGE_NAMES = {"zh_CN": "简体中文"}
+LANGUAGE_NAMES = {"zh_CN": "简体中文", "zh_TW": "繁體中文"}
 """Names Babel would spell longer than players know them."""
+SCRIPT_ALIASES = {"zh_Hant": "zh_TW", "zh_HK": "zh_TW", "zh_MO": "zh_TW", "zh_Hans": "zh_CN"}
+"""Browser tags that name a Chinese script or region without a catalog of its own: Traditional
+(Hong Kong, Macau) reads the Taiwan catalog, Simplified the mainland one."""
 
 
 def language_name(code: str) -> str:

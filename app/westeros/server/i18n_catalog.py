@@ -5,6 +5,9 @@ One command (from a checkout, after any change to visible strings)::
     python -m westeros.server.i18n_catalog           # re-extract, update every .po, list gaps
     python -m westeros.server.i18n_catalog --check   # list gaps only; exit 1 if any
 
+The first also re-derives the zh_TW catalogs from the zh_CN ones (``i18n_derive``, which needs
+the test extras' OpenCC): translate zh_CN, then run ``python -m westeros.server.i18n_derive``.
+
 A catalog holds the messages of its sources: the game's (``app/westeros`` Python,
 ``frontend/templates``, ``frontend/static/js``; the methods of ``babel.cfg``) in
 ``app/westeros/locale``, and each plugin's (its package's Python, templates and scripts) in the
@@ -39,8 +42,10 @@ from westeros.plugins import CONTENT_HOOKS, PluginHost, load
 from . import pages
 from .i18n import DOMAIN
 
-LANGUAGES = ("zh_CN",)
+LANGUAGES = ("zh_CN", "zh_TW")
 """Languages the project keeps complete (the completeness test checks each)."""
+DERIVED = ("zh_TW",)
+"""Languages written by ``i18n_derive`` from another catalog, never updated with empty msgids."""
 REPO = Path(__file__).resolve().parents[3]
 GAME_LOCALE = Path(__file__).resolve().parent.parent / "locale"
 PY_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
@@ -207,7 +212,7 @@ def update(
         target.locale.mkdir(parents=True, exist_ok=True)
         with (target.locale / f"{DOMAIN}.pot").open("wb") as handle:
             write_po(handle, template, width=100, sort_output=True)
-        for lang in langs:
+        for lang in (lang for lang in langs if lang not in DERIVED):
             path = po_path(target, lang)
             catalog = read(path, lang)
             catalog.update(template, no_fuzzy_matching=True)
@@ -226,6 +231,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     skipped: list[str] = []
     found = gaps(skipped=skipped) if args.check else update(skipped=skipped)
+    if not args.check:
+        from . import i18n_derive
+
+        i18n_derive.main([])
     for plugin in skipped:
         print(f"skipped plugin {plugin}")
     total = 0
