@@ -71,8 +71,13 @@ def microphone_only_for(window: Any, url: str, gui: str | None) -> None:
 
 def _no_fake_media_ui() -> None:
     """Keep ``FAKE_MEDIA_UI`` out of the Chromium flags pywebview's Qt backend gives Qt
-    WebEngine when it makes a window (its ``environ_append``, which it calls by that name)."""
-    import webview.platforms.qt as qt
+    WebEngine when it makes a window (its ``environ_append``, which it calls by that name).
+    Without that module there is no such backend, so nothing adds the flag."""
+    try:
+        import webview.platforms.qt as qt
+    except ImportError:
+        log.info("pywebview has no Qt backend here: no media flag to keep out")
+        return
 
     flags = os.environ.get(FLAGS, "").split()
     if FAKE_MEDIA_UI in flags:

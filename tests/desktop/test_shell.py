@@ -94,7 +94,7 @@ class FakeWindow:
     def __init__(self, url: str) -> None:
         self.url = url
         self.loaded_html: list[str] = []
-        self.events = types.SimpleNamespace(shown=FakeEvent())
+        self.events = types.SimpleNamespace(shown=FakeEvent(), before_show=FakeEvent())
 
     def load_html(self, html: str) -> None:
         self.loaded_html.append(html)

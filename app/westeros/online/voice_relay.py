@@ -438,7 +438,10 @@ class VoiceRelay:
                 peer = conn.voice
                 member = room.members.get(peer) if peer is not None else None
                 if member is None or (member.worker, member.conn) != (self.worker, conn.id):
-                    conn.voice = peer = None
+                    # Not a member of this version (an older one may be delivered while the
+                    # socket joins from another thread): a state without "you", nothing
+                    # forgotten; removals clear ``conn.voice`` where they happen.
+                    peer = None
                 ice: list[dict[str, Any]] = []
                 if peer is not None and member is not None:
                     ice = ice_servers(self.ice, lobby_id, member.house or peer, now)

@@ -141,7 +141,8 @@ export class Voice {
     if (keyInput) {
       keyInput.value = this.key.label;
       keyInput.addEventListener("keydown", (event) => {
-        if (["Tab", "Escape", "Shift", "Enter"].includes(event.key)) return;
+        const key = event.key;
+        if (key === "Tab" || key === "Escape" || key === "Shift" || key === "Enter") return;
         event.preventDefault();
         event.stopPropagation();
         const label = event.key.length === 1 ? event.key.toUpperCase() : event.key;
