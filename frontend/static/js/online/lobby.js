@@ -72,8 +72,10 @@ function render(lobby, roster) {
   document.getElementById("start").hidden = !you.host || !open;
   document.getElementById("ready").hidden = !you.house || !open;
   const play = document.getElementById("play");
-  play.hidden = !(lobby.status === "running" && you.house);
-  if (lobby.game_id && you.house)
+  // A lobby is "running" a moment before its game has an id (the start is claimed first):
+  // Play shows once it leads somewhere.
+  play.hidden = !(lobby.status === "running" && lobby.game_id && you.house);
+  if (!play.hidden)
     play.href = `/games/${encodeURIComponent(lobby.game_id)}/play/${encodeURIComponent(you.house)}`;
   chat?.houses(lobby.seats, you.house);
   invites(lobby);
