@@ -95,7 +95,8 @@ def crowded_board(page: Page, core: LiveCore) -> dict[str, Any]:
     session = core.app.state.games.create(
         players=8, human=PERSON, seed=15, options={"mother_of_dragons": True}
     )
-    crowd(session.state)
+    with session._lock:  # the AI seats act at once: crowd the state none of them is replacing
+        crowd(session.state)
     open_board(page, core, session, PERSON)
     page.get_by_test_id(f"loyalty-{LOYAL[-1]}").wait_for()
     return page.evaluate(BOXES)
