@@ -58,10 +58,11 @@ class OnlineDeals:
         ``done``) when given; NotYourSeat unless ``player`` holds ``house`` now;
         ``DealError`` for a proposal or reply the table refuses."""
         session, lobby = self.hub.session(game_id)
-        seat = lobby.seat(house)
-        if seat is None or seat.player_id != player.id:
-            raise NotYourSeat(f"{house} is not your seat (use your own player key)")
         with self.hub.bus.lock(game_id):
+            # The seat's holder as stored now, under the writer lock (as an action's is): a
+            # take, kick or hand-back on another worker counts at once.
+            if self.hub.online.holders(lobby.id).get(house) != player.id:
+                raise NotYourSeat(f"{house} is not your seat (use your own player key)")
             table = self._table(session)
             stored = self.store.deal_book(game_id)
             if stored is not None:
