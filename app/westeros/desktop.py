@@ -59,6 +59,12 @@ def log_file() -> Path:
     return folder / "westeros.log"
 
 
+def template_cache() -> Path:
+    """Where the start-up keeps the pages' compiled templates for the next start: the
+    platform's user cache folder."""
+    return Path(platformdirs.user_cache_dir(APP_NAME)) / "templates"
+
+
 CONSOLE_HANDLER = "westeros-console"
 SAID = "said_in_a_paragraph"
 """Log records with this attribute (``extra={SAID: True}``) were told to the user in a
@@ -147,7 +153,11 @@ class LocalCore:
         try:
             self.set_aside = db.set_aside_unreadable(self.store_url)
             app = create_app(
-                token=self.token, port=self.port, store_url=self.store_url, ai_delay=self.ai_delay
+                token=self.token,
+                port=self.port,
+                store_url=self.store_url,
+                ai_delay=self.ai_delay,
+                template_cache=template_cache(),
             )
         except Exception as error:
             log.exception("the database %s could not be opened", where, extra={SAID: True})

@@ -3,6 +3,8 @@ database created at the first revision, with a game in it, to the latest."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -14,7 +16,13 @@ from sqlalchemy.engine import Engine
 from westeros.engine import Ruleset
 from westeros.saves import open_store, ruleset_for
 from westeros.store import GameStore, migrate
-from westeros.store.db import alembic_config, current_revision, head_revision
+from westeros.store.db import (
+    HEAD_REVISION,
+    alembic_config,
+    current_revision,
+    head_revision,
+    stored_revision,
+)
 from westeros.store.models import ActionRecord, Game, GamePlugin, Seat, Snapshot, StoreModel
 
 from .helpers import play, record, three_player_setup
@@ -104,3 +112,31 @@ def test_every_migration_can_be_undone(engine: Engine) -> None:
         command.downgrade(config, "base")
     assert current_revision(engine) is None
     assert _tables(engine) == {"alembic_version"}
+
+
+def test_the_written_out_head_is_alembic_s_head() -> None:
+    """A new migration must move ``HEAD_REVISION`` too, or opening a database at the old head
+    would skip it."""
+    assert head_revision() == HEAD_REVISION
+
+
+def test_a_database_one_revision_behind_is_upgraded_when_opened(engine: Engine) -> None:
+    migrate(engine, f"{HEAD_REVISION}-1")
+    assert stored_revision(engine) != HEAD_REVISION
+    migrate(engine)
+    assert stored_revision(engine) == HEAD_REVISION
+    assert _differences(engine) == []
+
+
+def test_opening_a_database_at_head_does_not_start_alembic(tmp_path: Path) -> None:
+    """The desktop app opens its database on every start: Alembic is not needed then (issue 37
+    point 5, start-up time)."""
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    code = (
+        "import sys; from westeros.store import db; "
+        f"db.migrate(db.create_db_engine({url!r})); "
+        "print('alembic' in sys.modules)"
+    )
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert (first.stdout.strip(), again.stdout.strip()) == ("True", "False")

@@ -57,12 +57,9 @@ from westeros.store.online import FINISHED
 
 from .errors import LobbyNotFound, OnlineError
 from .hosted_games import Hosted, page_url, recorded, remember, still_open
-from .hub import RANDOM, clean_name
 from .keys import new_key
 from .lobby_settings import house_names
 from .records import LobbyInfo
-from .transport import PROTOCOL
-from .turn import IceConfig
 
 LOCAL = "127.0.0.1"
 EVERYWHERE = "0.0.0.0"
@@ -223,6 +220,8 @@ class HostedServer:
         import uvicorn
 
         from .app import create_online_app
+        from .transport import PROTOCOL
+        from .turn import IceConfig
 
         if self.listens(interface, port):
             return
@@ -337,6 +336,8 @@ def router(core: Core) -> APIRouter:
 
     @routes.post("/online/host", response_class=HTMLResponse)
     async def host(request: Request) -> Response:
+        from .hub import RANDOM, clean_name  # the online server's own, loaded once it is hosted
+
         form = await request.form()
         try:
             chosen = str(form.get("interface_address") or "").strip()

@@ -38,10 +38,12 @@ are grouped in ``routes`` (pages, saves, replay, seats, settings), sharing one `
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
 from fastapi import FastAPI
+from jinja2 import FileSystemBytecodeCache
 from starlette.staticfiles import StaticFiles
 
 from westeros.plugins import LoadedPlugins, load
@@ -55,7 +57,22 @@ from .i18n import Catalogs, Templates
 from .routes import routers
 from .security import LocalOnly
 
+log = logging.getLogger(__name__)
+
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def compiled_in(folder: Path | None) -> FileSystemBytecodeCache | None:
+    """Jinja's cache of compiled templates in ``folder``; None (compile on every start) without
+    one or when it cannot be made, which is logged."""
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        log.warning("templates are compiled afresh: no cache folder %s", folder, exc_info=True)
+        return None
+    return FileSystemBytecodeCache(str(folder))
 
 
 def create_app(
@@ -68,11 +85,13 @@ def create_app(
     ai_budget: float = 1.0,
     plugins: LoadedPlugins | None = None,
     locale_dirs: Iterable[str | Path] = (),
+    template_cache: Path | None = None,
 ) -> FastAPI:
     """The local core. ``token`` is the per-launch secret; ``port`` (when known) must appear
     in the Host header; ``store_url`` picks the database (default: the user's SQLite file);
     ``ai_delay`` paces AI moves for a person to follow; ``ai_factory`` makes AI seats
-    (default: the game's own AI, with the plugins' AI personalities)."""
+    (default: the game's own AI, with the plugins' AI personalities); ``template_cache`` is a
+    folder where compiled templates are kept for the next start (the desktop app's)."""
     loaded = plugins if plugins is not None else load()
     store = open_store(store_url)
     games = Games(
@@ -83,7 +102,7 @@ def create_app(
         personalities=loaded.ai_personalities,
     )
     catalogs = Catalogs([LOCALE_DIR, *locale_dirs, *loaded.translations])
-    templates = Templates(pages.template_folders(loaded), catalogs)
+    templates = Templates(pages.template_folders(loaded), catalogs, compiled_in(template_cache))
     core = Core(loaded, store, games, catalogs, templates)
 
     @contextlib.asynccontextmanager

@@ -23,7 +23,7 @@ from babel import Locale, UnknownLocaleError, negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, select_autoescape
 
 from . import escaping
 
@@ -126,8 +126,10 @@ class Catalogs:
         return found
 
 
-LANGUAGE_NAMES = {"zh_CN": "简体中文", "zh_TW": "繁體中文"}
-"""Names Babel would spell longer than players know them."""
+LANGUAGE_NAMES = {"en": "English", "zh_CN": "简体中文", "zh_TW": "繁體中文"}
+"""The names of the languages the app ships, as players know them (Babel spells the Chinese
+ones longer, and loading its locale data for them is a tenth of a second at start-up); another
+catalog's language is named by Babel."""
 SCRIPT_ALIASES = {"zh_Hant": "zh_TW", "zh_HK": "zh_TW", "zh_MO": "zh_TW", "zh_Hans": "zh_CN"}
 """Browser tags that name a Chinese script or region without a catalog of its own: Traditional
 (Hong Kong, Macau) reads the Taiwan catalog, Simplified the mainland one."""
@@ -180,11 +182,19 @@ def choose_language(
 
 class Templates:
     """One jinja2 environment per language (autoescape on, ``i18n`` extension installed with
-    that language's catalog); templates are looked up in ``folders`` in order."""
+    that language's catalog); templates are looked up in ``folders`` in order. With a
+    ``bytecode_cache`` (the desktop app's: its user cache folder) a template compiled on an
+    earlier start is loaded instead of compiled again."""
 
-    def __init__(self, folders: Sequence[str | Path], catalogs: Catalogs) -> None:
+    def __init__(
+        self,
+        folders: Sequence[str | Path],
+        catalogs: Catalogs,
+        bytecode_cache: BytecodeCache | None = None,
+    ) -> None:
         self.folders = [str(f) for f in folders]
         self.catalogs = catalogs
+        self.bytecode_cache = bytecode_cache
         self._envs: dict[str, Environment] = {}
         self._lock = threading.Lock()
         self.globals: dict[str, Any] = {}
@@ -198,6 +208,7 @@ class Templates:
                     loader=FileSystemLoader(self.folders),
                     autoescape=select_autoescape(default=True, default_for_string=True),
                     extensions=["jinja2.ext.i18n"],
+                    bytecode_cache=self.bytecode_cache,
                 )
                 escaping.install(env, self.catalogs.translations(lang))  # text, not markup
                 env.globals.update(self.globals)

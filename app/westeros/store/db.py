@@ -16,18 +16,17 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
 
 from .errors import StoreError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 ENV_DATABASE_URL = "WESTEROS_DATABASE_URL"
 DB_FILE = "westeros.db"
@@ -35,6 +34,11 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_S = 15
 PING_IDLE_S = 1.0  # a pooled connection idle longer than this is checked before use
 SQLITE_DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+HEAD_REVISION = "0007_deals"
+"""The latest migration, written out so that opening a database already there needs no
+Alembic (importing it and reading every migration is a good part of the desktop's start-up,
+issue 37 point 5); tests/store/test_migrations.py checks it against Alembic's own head."""
+VERSION_TABLE = "alembic_version"
 
 
 def data_dir() -> Path:
@@ -127,13 +131,29 @@ def _ping_if_idle(dialect: sa.Dialect) -> Any:
 
 def alembic_config() -> Config:
     """An Alembic configuration pointing at the store's migrations."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
     return config
 
 
+def stored_revision(engine: Engine) -> str | None:
+    """The migration the database is at, read without Alembic (None for an empty database)."""
+    with engine.connect() as connection:
+        if not sa.inspect(connection).has_table(VERSION_TABLE):
+            return None
+        rows = connection.execute(sa.text(f"SELECT version_num FROM {VERSION_TABLE}")).all()
+    return rows[0][0] if len(rows) == 1 else None
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the database to ``revision`` (default: the latest) in one transaction."""
+    """Upgrade the database to ``revision`` (default: the latest) in one transaction; a
+    database already at the latest is left as it is without starting Alembic."""
+    if revision == "head" and stored_revision(engine) == HEAD_REVISION:
+        return
+    from alembic import command
+
     config = alembic_config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
@@ -142,12 +162,16 @@ def migrate(engine: Engine, revision: str = "head") -> None:
 
 def current_revision(engine: Engine) -> str | None:
     """The migration the database is at (None for an empty database)."""
+    from alembic.runtime.migration import MigrationContext
+
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
 
 def head_revision() -> str:
-    """The latest migration."""
+    """The latest migration, as Alembic reads it from the migration files."""
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     if head is None:
         raise StoreError(f"no migrations found in {MIGRATIONS}")
