@@ -166,6 +166,46 @@ def cmd_stop_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_moderate(args: argparse.Namespace) -> int:
+    """``westeros server reports``, ``mute``, ``unmute``, ``ban``, ``unban`` (issue 40,
+    ``westeros.online.moderation.operate``): list the players' reports of chat lines, or
+    change what a player (by id or key) may do, in the server's database (found as
+    ``westeros server`` finds it); every worker reads it at the player's next chat or act."""
+    from pathlib import Path
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .online.errors import OnlineError
+    from .online.moderation import operate
+    from .store.db import create_db_engine, database_url, make_url
+
+    name = f"westeros server {args.server_command}"
+    url = make_url(database_url(args.database))
+    if url.get_backend_name() == "sqlite" and not Path(url.database or "").is_file():
+        sys.stderr.write(f"{name}: no database file {url.database}\n")
+        return 2
+    engine = create_db_engine(url)
+    try:
+        text = operate(
+            engine,
+            args.server_command,
+            getattr(args, "player", None),
+            reason=getattr(args, "reason", None),
+            as_json=getattr(args, "json", False),
+        )
+    except OnlineError as exc:
+        sys.stderr.write(f"{name}: {exc}\n")
+        return 2
+    except SQLAlchemyError as exc:
+        reason = getattr(exc, "orig", None) or type(exc).__name__
+        sys.stderr.write(f"{name}: cannot read the online players: {reason}\n")
+        return 2
+    finally:
+        engine.dispose()
+    sys.stdout.write(text)
+    return 0
+
+
 def cmd_play_online(args: argparse.Namespace) -> int:
     """Open an online game's invite link (or a server's address) in its own window, without
     the local core's token or bridge (``westeros.remote``)."""
@@ -286,6 +326,28 @@ def _server_commands(cmd: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="the server's database URL (default: as westeros server finds it)",
     )
+    moderation = {  # issue 40: docs/online-moderation.md
+        "reports": "list the chat lines players reported",
+        "mute": "forbid a player to chat (they may still play)",
+        "unmute": "let a muted player chat again",
+        "ban": "forbid a player to take a seat, chat, act or create a lobby",
+        "unban": "lift a player's ban",
+    }
+    for name, text in moderation.items():
+        command = commands.add_parser(name, help=text, description=text)
+        command.set_defaults(func=cmd_moderate)
+        if name == "reports":
+            command.add_argument("--json", action="store_true", help="print JSON")
+        else:
+            command.add_argument("player", metavar="KEY_OR_PLAYER", help="a player's id or key")
+        if name in ("mute", "ban"):
+            command.add_argument("--reason", default=None, help="why (kept for the operators)")
+        command.add_argument(
+            "--database",
+            default=argparse.SUPPRESS,
+            metavar="URL",
+            help="the server's database URL (default: as westeros server finds it)",
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,6 +9,7 @@ reachable."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from .helpers import Player
+from .seat_helpers import LiveOnline, live_online, require_chromium
 
 
 @pytest.fixture
@@ -42,3 +44,27 @@ def player(online_app: Any) -> Callable[[str], Player]:
         return Player(name, data["key"], data["id"], client)
 
     return make
+
+
+@pytest.fixture
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveOnline]:
+    """The online server under uvicorn on a fresh SQLite file, with the bundled plugins only (a
+    socket's close runs to its end, as in production). Test files may define their own."""
+    monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.delenv("WESTEROS_DATABASE_URL", raising=False)
+    with live_online(tmp_path) as live:
+        yield live
+
+
+@pytest.fixture
+def chromium() -> None:
+    """Skip the test with the reason when Chromium or Playwright is missing (browser tests:
+    ``pytestmark = pytest.mark.usefixtures("chromium")``)."""
+    require_chromium()
+
+
+@pytest.fixture
+def sockets() -> Iterator[ExitStack]:
+    """Every socket a test opens, closed at its end."""
+    with ExitStack() as stack:
+        yield stack

@@ -56,7 +56,7 @@ from westeros.session.messages import load as load_message
 from westeros.session.messages import reply_id
 from westeros.store import GameStore, StoreError
 
-from . import replays
+from . import catchup, moderation, notices, profiles, replays, votes
 from .ai_pool import make_pool
 from .bus import make_bus
 from .deals import OnlineDeals
@@ -181,6 +181,7 @@ class Online:
         self.limits = limits if limits is not None else Limits()
         self.sockets = SocketCounter(self.limits)
         self.deals = OnlineDeals(hub)
+        self.catchup = catchup.CatchUp(store, hub)
 
     @contextlib.contextmanager
     def holding(self, websocket: WebSocket) -> Iterator[None]:
@@ -267,9 +268,11 @@ def create_online_app(
         )
         if collector is not None:
             collector.start()
+        app.state.notices.start()  # turn notices (issue 40): keys, then the sender
         hub.start()
         yield
         hub.close()
+        app.state.notices.close()
         if collector is not None:
             collector.close()
         pool.shutdown(wait=False, cancel_futures=True)
@@ -284,6 +287,11 @@ def create_online_app(
     _pages(app, online)
     _sockets(app, online)
     replays.mount(app, online)
+    notices.mount(app, online)
+    profiles.mount(app, online)
+    catchup.mount(app, online)
+    moderation.mount(app, online)  # blocks and reports (issue 40)
+    votes.mount(app, online)  # the table's votes (issue 40)
     for prefix, folder in pages.static_folders(loaded):
         path = f"/static/{prefix}" if prefix else "/static"
         if Path(folder).is_dir():
@@ -447,12 +455,14 @@ def _api(app: FastAPI, online: Online) -> None:
             found = await run(hub.kick, lobby_id, player, house)
         elif action == "stop":
             found = await run(hub.stop_game, lobby_id, player)
+        elif action == "vacation":  # a game by turns (issue 40): {"on": true|false}
+            found = await run(hub.vacation, lobby_id, player, data.get("on", True) is not False)
         else:
             found, token = await run(hub.hand_back, lobby_id, player, house)
             extra["invite"] = _invite_links({house: token})[house]
         return JSONResponse({**_you(found, player), **extra})
 
-    for action in ("take", "ready", "start", "kick", "stop", "hand-back"):
+    for action in ("take", "ready", "start", "kick", "stop", "hand-back", "vacation"):
 
         def bind(action: str = action) -> Handler:
             async def route(request: Request) -> Response:
@@ -473,12 +483,14 @@ def _api(app: FastAPI, online: Online) -> None:
     @app.get("/api/lobbies/{lobby_id}/chat")
     @_refusing
     async def chat_log(request: Request) -> Response:
-        """The lobby's chat as the requester may read it (their house's ravens or none)."""
+        """The lobby's chat as the requester may read it (their house's ravens or none),
+        without the lines of those they blocked (issue 40)."""
         lobby_id = request.path_params["lobby_id"]
         found = await run(online.online.lobby, lobby_id)
         player = await run(online.maybe_player, request)
         seat = found.seat_of(player.id) if player else None
-        lines = await run(online.online.chat, lobby_id, seat.house if seat else None)
+        house = seat.house if seat else None
+        lines = await run(hub.moderation.readable, online.online, lobby_id, house, player)
         return JSONResponse({"chat": [line.message() for line in lines]})
 
     async def deals(request: Request, act: Callable[[DealTable], Any] | None) -> Response:
@@ -706,6 +718,7 @@ def _sockets(app: FastAPI, online: Online) -> None:
         finally:
             detach()
             _in_background(hub.disconnect, conn)
+            _in_background(online.catchup.left, lobby, house, player, session)
             await out.finish()
 
     @app.websocket("/ws/games/{game_id}/watch")
@@ -771,7 +784,8 @@ def _sockets(app: FastAPI, online: Online) -> None:
         try:
             await asyncio.to_thread(hub.connect, conn)
             out.deliver(await asyncio.to_thread(hub.roster, lobby.id))
-            for line in await asyncio.to_thread(online.online.chat, lobby.id, house):
+            history = hub.moderation.readable  # without the lines of those they blocked
+            for line in await asyncio.to_thread(history, online.online, lobby.id, house, player):
                 out.deliver(line.message())
             async for raw in incoming(websocket, out):
                 if not await _chat_or_none(raw, conn, hub, out):

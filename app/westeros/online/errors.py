@@ -95,3 +95,101 @@ class BodyTooLarge(OnlineError):
 
     code = "online/too-large"
     status = 413
+
+
+class BelowReliability(OnlineError):
+    """The lobby asks for a minimum reliability the player does not reach (issue 40:
+    ``westeros.online.ratings``)."""
+
+    code = "online/below-reliability"
+    status = 403
+
+
+class PlayerNotFound(OnlineError):
+    """No such player (a profile)."""
+
+    code = "online/not-found"
+    status = 404
+
+
+class Banned(OnlineError):
+    """An operator banned this player: no seat, lobby or action (issue 40,
+    ``westeros.online.moderation``)."""
+
+    code = "online/banned"
+    status = 403
+
+
+class ChatBanned(OnlineError):
+    """An operator banned this player: they may not chat (issue 40)."""
+
+    code = "chat/banned"
+    status = 403
+
+
+class Muted(OnlineError):
+    """An operator muted this player: they may play but not chat (issue 40)."""
+
+    code = "chat/muted"
+    status = 403
+
+
+class ModerationRefused(OnlineError):
+    """A block or report that cannot be made: a line of one's own, one without a known
+    writer, a reason too long (issue 40)."""
+
+    code = "chat/moderation-refused"
+
+
+class VoteRefused(OnlineError):
+    """A vote that cannot be called: an unknown kind, a wrong argument, nothing to do (a
+    pause while paused, a resume while not, an extension without clock or deadlines), or a
+    game not running (issue 40, ``westeros.online.votes``)."""
+
+    code = "online/vote-refused"
+    status = 409
+
+
+class VoteOpen(OnlineError):
+    """Another vote of this table is open: one at a time (issue 40)."""
+
+    code = "online/vote-open"
+    status = 409
+
+
+class VoteClosed(OnlineError):
+    """The vote has passed, failed or timed out: no ballot is taken any more (issue 40)."""
+
+    code = "online/vote-closed"
+    status = 409
+
+
+class NotAVoter(OnlineError):
+    """Only the people seated at the table when a vote was called (and still seated) vote
+    (issue 40)."""
+
+    code = "online/not-a-voter"
+    status = 403
+
+
+class OwnReplacement(OnlineError):
+    """Nobody votes on (or calls) their own replacement (issue 40)."""
+
+    code = "online/own-replacement"
+    status = 403
+
+
+class AlreadyVoted(OnlineError):
+    """A ballot cast already stands: it cannot be changed (the same ballot sent again is
+    taken once, issue 40)."""
+
+    code = "online/already-voted"
+    status = 409
+
+
+class PausedByVote(OnlineError):
+    """The table voted to pause the game: no action is taken until it votes to resume
+    (issue 40)."""
+
+    code = "online/paused-by-vote"
+    status = 409

@@ -41,7 +41,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
 from westeros.engine import pending
@@ -53,17 +53,25 @@ from westeros.session import Accepted, GamePaused, Human, Player, WrongSeat
 from westeros.store import AI, GameStore, SeatSpec
 from westeros.store.online import RUNNING
 
+from . import anonymity, ratings
 from .ai_pool import PooledAi
 from .bus import Bus
 from .chat import check_recipient, clean_text, rate_limit, sender_key
-from .errors import BadName, LobbyState, NotHost, NotYourSeat, OnlineError
+from .errors import BadName, Banned, LobbyState, NotHost, NotYourSeat, OnlineError
+from .moderation import Moderation
+from .pace import MissedDeadline, Pace, PaceError, Turns
 from .quotas import KeyQuotas
-from .records import ChatLine, LobbyInfo, PlayerInfo
+from .records import ChatLine, LobbyInfo, PlayerInfo, SeatInfo
 from .session import OnlineSession
+from .sockets import refusal
 from .store import OnlineStore
 from .turn import IceConfig
 from .voice_relay import KINDS as VOICE_KINDS
 from .voice_relay import VoiceRelay
+from .votes import Votes
+
+if TYPE_CHECKING:
+    from .notices import TurnNotices
 
 log = logging.getLogger("westeros.online")
 
@@ -231,6 +239,10 @@ class OnlineHub:
         self._deciders = ThreadPoolExecutor(max_workers=8, thread_name_prefix="westeros-ai")
         self._thread = threading.Thread(target=self._run, name="westeros-online", daemon=True)
         self.voice = VoiceRelay(self, ice)
+        self.notices: TurnNotices | None = None  # turn notices (issue 40): notices.mount
+        self.turns = Turns(online.engine)  # games by turns: their deadlines (issue 40)
+        self.moderation = Moderation(online.engine)  # blocks, reports, mutes, bans (issue 40)
+        self.votes = Votes(self)  # the table's votes (issue 40)
         bus.listen(self._on_bus)
         bus.on_reconnect(self._reconnected)
 
@@ -266,10 +278,20 @@ class OnlineHub:
         clock_seconds: int = 0,
         grace_seconds: int = 60,
         spectators_hear: bool = False,
+        pace: Mapping[str, Any] | None = None,
+        ranked: bool = False,
+        min_reliability: int = 0,
+        anonymous: bool = False,
     ) -> tuple[LobbyInfo, dict[str, str]]:
         """A new lobby; ``open_houses`` (default: all) may be taken by people, the rest are
         the AI's; ``spectators_hear``: spectators may listen to the table's voice (never to
-        private talk). Returns it and the invite token of each open seat."""
+        private talk); ``pace``: live (the default) or by turns and its settings (``Pace``,
+        issue 40; a game by turns has no turn clock); ``ranked``, ``min_reliability``: the
+        game moves ratings, the reliability a person needs to sit (``ratings``, issue 40);
+        ``anonymous``: names hidden until the game ends (``anonymity``, issue 40). Refused
+        for a banned host (``moderation``). Returns it and the invite token of each open
+        seat."""
+        self.moderation.check_may_sit(host)
         if ai_level not in AI_LEVELS:
             raise LobbyState(f"the AI level is one of {', '.join(AI_LEVELS)}")
         personalities = [*offered(self.personalities), ANY]
@@ -277,6 +299,12 @@ class OnlineHub:
             raise LobbyState(f"the AI personality is one of {', '.join(personalities)}")
         if not 0 <= clock_seconds <= 24 * 3600 or not 0 <= grace_seconds <= 3600:
             raise LobbyState("the clock is 0 to 86400 seconds and the grace period 0 to 3600")
+        try:
+            paced = Pace(**(pace or {}))
+        except (PaceError, TypeError) as exc:
+            raise LobbyState(f"the pace: {exc}") from exc
+        if paced.by_turns and clock_seconds:
+            raise LobbyState("a game by turns has a deadline per decision, not a turn clock")
         options = dict(options or {})
         disable = list(disable)
         rules = build_ruleset(options, disable=disable)
@@ -297,7 +325,9 @@ class OnlineHub:
             raise LobbyState(f"{host_house} is not one of the open seats")
         lobby, invites = self.online.create_lobby(
             host,
-            name=clean_name(name or f"{host.name}'s game")[:80],
+            name=clean_name(
+                name or (anonymity.DEFAULT_NAME if anonymous else f"{host.name}'s game")
+            )[:80],
             players=players,
             houses=houses,
             open_houses=opened,
@@ -307,6 +337,10 @@ class OnlineHub:
                 "ai_level": ai_level,
                 "ai_personality": ai_personality,
                 "spectators_hear": bool(spectators_hear),
+                "pace": paced.settings(),
+                ratings.RANKED: bool(ranked),  # ratings and reliability (issue 40)
+                ratings.MIN_RELIABILITY: min_reliability,
+                anonymity.ANONYMOUS: bool(anonymous),
             },
             clock_seconds=clock_seconds,
             grace_seconds=grace_seconds,
@@ -319,6 +353,8 @@ class OnlineHub:
 
     def take(self, lobby_id: str, player: PlayerInfo, house: str) -> LobbyInfo:
         """``player`` takes ``house`` (or a random free open seat)."""
+        self.moderation.check_may_sit(player)
+        ratings.check_seat(self.online, lobby_id, player)  # the lobby's minimum reliability
         if house == RANDOM:
             lobby = self.online.lobby(lobby_id)
             free = [s.house for s in lobby.seats if s.open and s.player_id is None]
@@ -365,14 +401,16 @@ class OnlineHub:
         return lobby
 
     def _create_game(self, lobby: LobbyInfo, seed: int | str | None) -> OnlineSession:
-        """The stored game of a claimed lobby, its seats as the lobby holds them."""
+        """The stored game of a claimed lobby, its seats as the lobby holds them (the record
+        keeps the people's real names, also at an anonymous table: ``anonymity``)."""
         settings = lobby.settings
         rules = build_ruleset(settings["options"], disable=settings["disable"])
         seats: dict[str, Player] = {}
         specs: dict[str, SeatSpec] = {}
+        names = anonymity.real_names(self.online.engine, lobby.id)
         for s in lobby.seats:
             if s.player_id:
-                seats[s.house] = Human(s.player_name or "", credential=s.player_id)
+                seats[s.house] = Human(names.get(s.house, ""), credential=s.player_id)
             else:
                 ai = self._ai(lobby, s.house, rules.plugins)
                 seats[s.house] = ai
@@ -394,7 +432,7 @@ class OnlineHub:
 
     def kick(self, lobby_id: str, player: PlayerInfo, house: str) -> LobbyInfo:
         """The host takes ``house`` from its player: the AI plays it from now on."""
-        self._host(lobby_id, player)
+        ratings.record_left(self.online, self._host(lobby_id, player), house)
         with self._seat_change(lobby_id):
             lobby, _ = self.online.release(lobby_id, house, reopen=False)
             self._seats_changed(lobby)
@@ -403,7 +441,7 @@ class OnlineHub:
 
     def hand_back(self, lobby_id: str, player: PlayerInfo, house: str) -> tuple[LobbyInfo, str]:
         """The host gives ``house`` a fresh invite, so that a person can have it (back)."""
-        self._host(lobby_id, player)
+        ratings.record_left(self.online, self._host(lobby_id, player), house)
         with self._seat_change(lobby_id):
             lobby, token = self.online.release(lobby_id, house, reopen=True)
             self._seats_changed(lobby)
@@ -414,6 +452,8 @@ class OnlineHub:
     def join(self, token: str, player: PlayerInfo) -> tuple[LobbyInfo, str]:
         """``player`` takes the seat of invite ``token`` (leaving any other seat of theirs
         in that game)."""
+        self.moderation.check_may_sit(player)
+        ratings.check_seat(self.online, self.online.lobby_of_invite(token), player)
         with self._seat_change(self.online.lobby_of_invite(token)):
             lobby, house = self.online.join_by_invite(token, player)
             self._seats_changed(lobby)
@@ -453,11 +493,14 @@ class OnlineHub:
 
     def _ended(self, games: Iterable[str]) -> None:
         """Games that were running at the last scan and are not now (over, or stopped by
-        an operator's command that no worker announced): nobody acts in them here any more."""
+        an operator's command that no worker announced): nobody acts in them here any more,
+        and this worker's lobby sockets get the finished lobby's roster (an anonymous
+        table's names show now: ``anonymity``)."""
         with self._lock:
             lobby_ids = [self._lobby_of[g] for g in games if g in self._lobby_of]
         for lobby in self.online.lobbies_by_id(lobby_ids).values():
             self._stopped(lobby)
+            self._send_roster(lobby.id)
 
     # ------------------------------------------------------------------ seat authority
     @contextmanager
@@ -518,8 +561,9 @@ class OnlineHub:
 
     def _tell_seat(self, conn: Conn, house: str | None) -> None:
         """Lobby socket ``conn`` speaks for ``house`` from now on: a ``seat`` message, then
-        every stored chat line that seat may read (the page shows only those)."""
-        lines = self.online.chat(conn.lobby_id, house)
+        every stored chat line that seat may read (the page shows only those) but the lines
+        of those its player blocked (``moderation``)."""
+        lines = self.moderation.readable(self.online, conn.lobby_id, house, conn.player)
         with self._lock:
             conn.house = house
             conn.deliver({"type": "seat", "lobby": conn.lobby_id, "house": house})
@@ -603,12 +647,18 @@ class OnlineHub:
         return PooledAi(self.pool, settings["ai_level"], personality, plugins, settings["options"])
 
     def _install(self, session: OnlineSession, lobby: LobbyInfo) -> None:
-        session.share(self.bus, functools.partial(self.online.holder, lobby.id))
+        session.share(self.bus, functools.partial(self._holder, lobby.id))
         session.observe(lambda accepted: self._accepted(lobby.id, session.game_id, accepted))
         with self._lock:
             self._sessions[session.game_id] = session
             self._lobby_of[session.game_id] = lobby.id
         self.bus.note_seq(session.game_id, session.serial)
+
+    def _holder(self, lobby_id: str, house: str) -> str | None:
+        """The writer's check of a person's action: refused while a vote pauses the game
+        (``votes``), else who holds the seat (``Moderation.holder``: a banned holder refused)."""
+        self.votes.check_action(lobby_id)
+        return self.moderation.holder(lobby_id, house)
 
     def session(self, game_id: str) -> tuple[OnlineSession, LobbyInfo]:
         """The replica of running game ``game_id`` on this worker (loaded on first use)."""
@@ -654,6 +704,7 @@ class OnlineHub:
                 self.online.mark_finished(lobby_id)
             except OnlineError:
                 log.exception("could not mark lobby %s finished", lobby_id)
+            ratings.game_over(self.online, lobby_id, game_id, accepted.state)  # once (issue 40)
         with self._lock:
             self._dirty.add(game_id)
         self._wake.set()
@@ -678,7 +729,8 @@ class OnlineHub:
         self, game_id: str, house: str, player: PlayerInfo
     ) -> tuple[OnlineSession, LobbyInfo]:
         """Check that ``player`` owns ``house`` of ``game_id`` (NotYourSeat otherwise) and
-        give the seat back to the person at once."""
+        give the seat back to the person at once; a banned player opens none (Banned)."""
+        self.moderation.check_may_sit(player)
         session, lobby = self.session(game_id)
         seat = lobby.seat(house)
         if seat is None:
@@ -686,6 +738,9 @@ class OnlineHub:
         if seat.player_id != player.id:
             raise NotYourSeat(f"{house} is not your seat (use your own player key)")
         if lobby.status == RUNNING:
+            by_turns = Pace.of(lobby.settings).by_turns  # a seat the AI kept is back (issue 40)
+            if by_turns and self.turns.store.come_back(lobby.id, house, player.id):
+                self._roster_changed(lobby.id)
             self._set_person(session, lobby, house)
         return session, lobby
 
@@ -731,7 +786,10 @@ class OnlineHub:
         """The ``roster`` message: every seat, its player, whether they are connected and
         who decides for it now, and the time banks (public to every client), each with
         whether it runs down now (``clock_running``: a person here is asked to decide), so
-        that the boards count it down between two rosters (issue 37 point 4)."""
+        that the boards count it down between two rosters (issue 37 point 4). By turns
+        (issue 40), the deadline of the seat's pending decision (``deadline_at``, ISO; None
+        when none runs), its missed deadlines in a row, a vacation, the AI keeping it and
+        an offered seat's invite (``Turns.roster``)."""
         lobby = self.lobby(lobby_id)
         with self._lock:
             session = self._sessions.get(lobby.game_id or "")
@@ -740,6 +798,8 @@ class OnlineHub:
         here = self.bus.present(people)
         banks = self._roster_banks(lobby)
         asked = asked_seats(session) if session is not None and lobby.clock_seconds else set()
+        held = lobby.game_id in self.votes.held  # paused by a vote (issue 40): no clock runs
+        paced = self.turns.roster(lobby) if Pace.of(lobby.settings).by_turns else {}
         for s in lobby.seats:
             present = self.seat_key(lobby.id, s.house) in here
             bank = banks.get(s.house, s.clock_left)
@@ -750,10 +810,15 @@ class OnlineHub:
                     "connected": present,
                     "ai": s.player_id is None or (session is not None and session.is_ai(s.house)),
                     "clock_left": round(bank, 1) if lobby.clock_seconds else None,
-                    "clock_running": present and s.player_id is not None and s.house in asked,
+                    "clock_running": present
+                    and s.player_id is not None
+                    and s.house in asked
+                    and not held,
+                    "deadline_at": None,
+                    **paced.get(s.house, {}),
                 }
             )
-        return {"type": "roster", "lobby": lobby.public(), "seats": seats}
+        return {"type": "roster", "lobby": lobby.public(), "seats": seats, "paused_by_vote": held}
 
     def _roster_banks(self, lobby: LobbyInfo) -> dict[str, float]:
         """The time banks as this worker runs them, if it holds the game's lease, else as
@@ -784,12 +849,14 @@ class OnlineHub:
 
     # ------------------------------------------------------------------ chat
     def chat(self, conn: Conn, data: Mapping[str, Any]) -> ChatLine:
-        """A chat message from ``conn``: checked (plain text, length, rate, recipient),
-        stored with the round and phase, then delivered to every socket that may read it."""
+        """A chat message from ``conn``: checked (plain text, length, a muted or banned
+        player's refused as the store says now, rate, recipient), stored with the round and
+        phase and its writer, then delivered to every socket that may read it."""
         lobby = self.lobby(conn.lobby_id)
         sender = speaks_for(conn, self.online.holders(lobby.id))
         if conn.board and conn.player is not None and sender is None:
             raise NotYourSeat("this seat is no longer yours")
+        self.moderation.check_may_chat(conn.player)
         text = clean_text(data.get("text"))
         to = check_recipient(sender, data.get("to"), [s.house for s in lobby.seats])
         self.rate.check(sender_key(conn.player, conn.address, lobby.id))
@@ -806,19 +873,27 @@ class OnlineHub:
             text=text,
             round_number=round_number,
             phase=phase,
+            player_id=conn.player.id if conn.player else None,
         )
-        self.bus.publish(lobby.id, {"kind": "chat", "lobby": lobby.id, "id": line.id})
-        self._deliver_chat(line)
+        writer = conn.player.id if conn.player else None
+        self.bus.publish(
+            lobby.id, {"kind": "chat", "lobby": lobby.id, "id": line.id, "writer": writer}
+        )
+        self._deliver_chat(line, writer)
         return line
 
-    def _deliver_chat(self, line: ChatLine) -> None:
+    def _deliver_chat(self, line: ChatLine, writer: str | None) -> None:
         """Send ``line`` to this worker's sockets that may read it: a raven only to those
-        whose player holds its sender's or recipient's seat now (read from the store)."""
+        whose player holds its sender's or recipient's seat now (read from the store); never
+        to those whose player blocked its ``writer`` (``moderation``, read from the store)."""
         with self._lock:
             conns = list(self._conns.get(line.lobby_id, ()))
         holders = self.online.holders(line.lobby_id) if line.to_house is not None else {}
+        blockers = self.moderation.blockers(writer, {c.player.id for c in conns if c.player})
         message = line.message()
         for conn in conns:
+            if conn.player is not None and conn.player.id in blockers:
+                continue
             if line.visible_to(speaks_for(conn, holders) if holders else None):
                 conn.deliver(message)
 
@@ -833,7 +908,7 @@ class OnlineHub:
         elif kind == "chat":
             line = self.online.chat_line(message["lobby"], int(message["id"]))
             if line is not None:
-                self._deliver_chat(line)
+                self._deliver_chat(line, message.get("writer"))
         elif kind == "roster":
             self._forget(message["lobby"])
             self._send_roster(message["lobby"])
@@ -845,6 +920,10 @@ class OnlineHub:
             self._paused_elsewhere(key, message)
         elif kind in VOICE_KINDS:
             self.voice.on_bus(message)
+        elif kind == "vote":
+            self.votes.heard(message)
+        elif kind == "extend":
+            self._extended(message)
         elif kind == "stopped":
             self._stopped(self.online.lobby(message["lobby"]))
             self._send_roster(message["lobby"])
@@ -903,6 +982,7 @@ class OnlineHub:
                     games = self.online.running_games(limit=1000)
                     ended, self._running = self._running - set(games), set(games)
                     self._ended(ended)
+                    self.votes.scan()  # votes whose time is up fail; paused games (issue 40)
                 held = self._leases(games, now, renew=scanning)
                 stored = self.bus.seqs(held) if scanning else {}
                 if asking:
@@ -923,8 +1003,16 @@ class OnlineHub:
                 self._stop.wait(RETRY_AFTER)
 
     def _paused(self, game_id: str) -> bool:
-        """Is ``game_id`` paused on this worker (a plugin's rule failed)? The first time it
-        is, the other workers are told (``_paused_elsewhere``)."""
+        """Is ``game_id`` paused on this worker (a plugin's rule failed, or a vote of its table
+        paused it: its clock and grace periods are held)? The first time a plugin's rule
+        fails, the other workers are told (``_paused_elsewhere``)."""
+        if game_id in self.votes.held:
+            with self._lock:
+                self._clock_at[game_id] = time.monotonic()
+                lobby_id = self._lobby_of.get(game_id)
+                for key in [k for k in self._absent_since if k[0] == lobby_id]:
+                    self._absent_since[key] = time.monotonic()
+            return True
         with self._lock:
             session = self._sessions.get(game_id)
             pause = session.paused if session is not None else None
@@ -1020,8 +1108,16 @@ class OnlineHub:
                         del self._banks[key]
 
     def _refresh_presence(self) -> None:
+        """Renew the presence of this worker's seat sockets; those of banned players are
+        closed instead (``moderation``: their seats go to the AI after the grace period)."""
         with self._lock:
             conns = [c for cs in self._conns.values() for c in cs if c.board and c.house]
+        banned = self.moderation.banned_among({c.player.id for c in conns if c.player})
+        for conn in [c for c in conns if c.player is not None and c.player.id in banned]:
+            conns.remove(conn)
+            conn.deliver(refusal(Banned("you are banned from this server")))
+            if conn.close is not None:
+                conn.close(4403)
         self.bus.set_present(
             {c.id: self.seat_key(c.lobby_id, c.house or "") for c in conns}, PRESENCE_TTL
         )
@@ -1086,11 +1182,17 @@ class OnlineHub:
             [self.seat_key(lobby.id, h) for h, s in seats.items() if s is not None and s.player_id],
             known,
         )
+        pace = Pace.of(lobby.settings)  # by turns: deadlines, not presence (issue 40)
+        turns: dict[str, bool] = {}
+        if pace.by_turns:
+            turns, changed = self._turns(session, lobby, pace, seats)
         for asked in waiting:
             house = owners[asked]
             seat = seats[house]
             ai_turn = seat is None or seat.player_id is None
-            if not ai_turn:
+            if not ai_turn and pace.by_turns:
+                ai_turn = turns.get(house, False)
+            elif not ai_turn:
                 key = (lobby.id, house)
                 if self.seat_key(lobby.id, house) in here:
                     self._absent_since.pop(key, None)
@@ -1111,12 +1213,144 @@ class OnlineHub:
                     self._set_ai(session, lobby, house)
                     changed = True
                 self._decide(session, lobby, asked)
+        if self.notices is not None:  # the people asked and not at their board (issue 40)
+            present = {h for h in seats if self.seat_key(lobby.id, h) in here}
+            self.notices.decisions(session, lobby, present)
         with self._lock:  # the boards count a bank down only while the roster says it runs
             if lobby.clock_seconds and self._ticking.get(game_id) != ticking:
                 self._ticking[game_id] = ticking
                 changed = True
         if changed:
             self._roster_changed(lobby.id)
+
+    def _turns(
+        self,
+        session: OnlineSession,
+        lobby: LobbyInfo,
+        pace: Pace,
+        seats: Mapping[str, SeatInfo | None],
+    ) -> tuple[dict[str, bool], bool]:
+        """Who decides for each person's seat asked now in a game by turns (house: the AI
+        does), from the stored deadlines (``Turns.verdicts``): the person's seat is theirs
+        while its deadline runs; a deadline that passed is a miss (``MISSED_DEADLINE``
+        hooks), and the AI decides that one decision; the host's ``max_missed`` in a row
+        offer the seat to a new person (``_offer``) or leave it to the AI until its person
+        opens their board again. Also whether the roster changed."""
+        people = {h: s for h, s in seats.items() if s is not None and s.player_id}
+        verdicts, changed = self.turns.verdicts(
+            lobby, pace, session.game_id, session.serial, people, session.seat_of
+        )
+        for house, verdict in verdicts.items():
+            if not verdict.ai and session.is_ai(house):
+                self._set_person(session, lobby, house)
+                changed = True
+            if verdict.missed:
+                player_id = people[house].player_id or ""
+                when = self.turns.clock()
+                self.turns.missed(
+                    MissedDeadline(
+                        lobby.id, session.game_id, house, player_id, verdict.missed, when
+                    )
+                )
+            if verdict.offer:
+                self._offer(lobby.id, house)
+        return {h: v.ai for h, v in verdicts.items()}, changed
+
+    # ------------------------------------------------------------------ votes (issue 40)
+    def tell(self, lobby_id: str, message: Mapping[str, Any]) -> None:
+        """Send ``message`` to every socket of ``lobby_id`` on this worker (seats,
+        spectators, lobby pages)."""
+        with self._lock:
+            conns = list(self._conns.get(lobby_id, ()))
+        for conn in conns:
+            conn.deliver(dict(message))
+
+    def announce(self, lobby_id: str, text: str) -> ChatLine:
+        """A system line (no writer, no house) of the lobby's public chat, stored with the
+        round and phase and delivered on every worker: the votes' log (``votes``)."""
+        lobby = self.lobby(lobby_id)
+        round_number, phase = 0, "lobby"
+        if lobby.game_id is not None:
+            session, _ = self.session(lobby.game_id)
+            round_number, phase = session.state.round, phase_of(session)
+        line = self.online.add_chat(
+            lobby.id,
+            player_name="",
+            house=None,
+            to_house=None,
+            text=text,
+            round_number=round_number,
+            phase=phase,
+        )
+        self.bus.publish(lobby.id, {"kind": "chat", "lobby": lobby.id, "id": line.id})
+        self._deliver_chat(line, None)
+        return line
+
+    def vote_paused(self, lobby_id: str) -> None:
+        """A vote paused or resumed ``lobby_id``'s game: the boards' rosters change (no clock
+        runs while paused), the seat thread looks again."""
+        self._roster_changed(lobby_id)
+        self._wake.set()
+
+    def extend_clocks(self, lobby_id: str, seconds: float) -> None:
+        """Add ``seconds`` to every time bank of ``lobby_id`` (a vote, issue 40): to the banks
+        this worker runs, else to the stored ones; the worker running them is told."""
+        with self._lock:
+            running = lobby_id in self._banks_read
+            if running:
+                for key in [k for k in self._banks if k[0] == lobby_id]:
+                    self._banks[key] += seconds
+                    self._banks_changed.add(key)
+        if running:
+            self.save_clocks()
+        else:
+            stored = self.online.clocks(lobby_id)
+            self.online.set_clocks({(lobby_id, h): left + seconds for h, left in stored.items()})
+            self.bus.publish(lobby_id, {"kind": "extend", "lobby": lobby_id, "seconds": seconds})
+        self._roster_changed(lobby_id)
+
+    def _extended(self, message: Mapping[str, Any]) -> None:
+        """Another worker extended the banks in the store: if this worker runs them, add the
+        same to its own (which it stores next)."""
+        lobby_id, seconds = str(message["lobby"]), float(message["seconds"])
+        with self._lock:
+            if lobby_id in self._banks_read:
+                for key in [k for k in self._banks if k[0] == lobby_id]:
+                    self._banks[key] += seconds
+                    self._banks_changed.add(key)
+
+    def replace_seat(self, lobby_id: str, house: str, by_person: bool) -> str | None:
+        """A vote replaced ``house``'s person (a game left on their record, as a kick): the AI
+        plays it; ``by_person``: it is offered to a new person (a game by turns: as after too
+        many missed deadlines, ``_offer``), its invite token returned."""
+        lobby = ratings.record_left(self.online, self.online.lobby(lobby_id), house)
+        if by_person and Pace.of(lobby.settings).by_turns:
+            self._offer(lobby_id, house)
+            return self.turns.store.seats(lobby_id)[house].offer_token
+        with self._seat_change(lobby_id):
+            lobby, token = self.online.release(lobby_id, house, reopen=by_person)
+            self._seats_changed(lobby)
+        self._lobby_changed(lobby)
+        return token
+
+    def _offer(self, lobby_id: str, house: str) -> None:
+        """Offer ``house`` of a game by turns to a new person: the AI plays it and it gets a
+        fresh invite, kept with its deadlines so that the roster shows it to everyone."""
+        with self._seat_change(lobby_id):
+            lobby, token = self.online.release(lobby_id, house, reopen=True)
+            self._seats_changed(lobby)
+        assert token is not None
+        self.turns.store.offered(lobby_id, house, token)
+        self._lobby_changed(lobby)
+
+    def vacation(self, lobby_id: str, player: PlayerInfo, on: bool) -> LobbyInfo:
+        """``player`` starts (``on``) or ends their vacation in a game by turns (issue 40;
+        LobbyState when it allows none or none is left)."""
+        lobby = self.online.lobby(lobby_id)
+        self.turns.vacation(lobby, player.id, on)
+        self._roster_changed(lobby_id)
+        self._wake.set()
+        return lobby
 
     def _decide(self, session: OnlineSession, lobby: LobbyInfo, house: str) -> None:
         key = (session.game_id, house)

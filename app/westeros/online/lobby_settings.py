@@ -18,6 +18,7 @@ from westeros.server.games import DEFAULT_AI_LEVEL
 from westeros.server.pages import start_context, toggleable_plugins
 
 from .errors import OnlineError
+from .pace import BY_TURNS, LIVE, Pace, PaceError
 
 MAX_TEXT = 200
 """The longest text a setting (a name, a house, a text option) may hold."""
@@ -47,6 +48,10 @@ class LobbySettings:
     clock_seconds: int
     grace_seconds: int
     spectators_hear: bool
+    pace: dict[str, Any]
+    ranked: bool
+    min_reliability: int
+    anonymous: bool
 
     def arguments(self) -> dict[str, Any]:
         """The keyword arguments of ``OnlineHub.create_lobby``."""
@@ -69,7 +74,45 @@ def lobby_settings(data: Mapping[str, Any], loaded: LoadedPlugins) -> LobbySetti
         clock_seconds=_whole(data, "clock_seconds", 0),
         grace_seconds=_whole(data, "grace_seconds", 60),
         spectators_hear=_flag(data, "spectators_hear", False),
+        pace=pace(data),
+        ranked=_flag(data, "ranked", False),
+        min_reliability=min_reliability(data),
+        anonymous=_flag(data, "anonymous", False),  # names hidden until the end (issue 40)
     )
+
+
+def min_reliability(data: Mapping[str, Any]) -> int:
+    """The reliability a person needs to take a seat (issue 40, ``westeros.online.ratings``):
+    a whole percentage from 0 (none, the default) to 100."""
+    value = _whole(data, "min_reliability", 0)
+    if not 0 <= value <= 100:
+        raise BadSetting(f"'min_reliability' is a percentage from 0 to 100, not {value}")
+    return value
+
+
+def pace(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's pace (issue 40, ``westeros.online.pace``): ``pace`` ``live`` (the default)
+    or ``by_turns`` with ``deadline_seconds``, ``skip_weekends``, ``time_zone``,
+    ``vacation_days``, ``max_missed`` and ``after_missed`` (``offer`` or ``keep_ai``); a
+    game by turns has no turn clock (``clock_seconds`` 0)."""
+    mode = _text(data, "pace", LIVE)
+    if mode == BY_TURNS and _whole(data, "clock_seconds", 0):
+        raise BadSetting("a game by turns has a deadline per decision: 'clock_seconds' must be 0")
+    defaults = Pace()
+    try:
+        if mode != BY_TURNS:
+            return Pace(mode=mode).settings()
+        return Pace(
+            mode=mode,
+            deadline_seconds=_whole(data, "deadline_seconds", defaults.deadline_seconds),
+            skip_weekends=_flag(data, "skip_weekends", defaults.skip_weekends),
+            time_zone=_text(data, "time_zone", defaults.time_zone),
+            vacation_days=_whole(data, "vacation_days", defaults.vacation_days),
+            max_missed=_whole(data, "max_missed", defaults.max_missed),
+            after_missed=_text(data, "after_missed", defaults.after_missed),
+        ).settings()
+    except PaceError as exc:
+        raise BadSetting(str(exc)) from exc
 
 
 def options(raw: object, loaded: LoadedPlugins) -> dict[str, Any]:

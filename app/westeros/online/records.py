@@ -6,6 +6,8 @@ import dataclasses
 from datetime import datetime
 from typing import Any
 
+from . import vote_lines
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlayerInfo:
@@ -113,7 +115,14 @@ class ChatLine:
             "round": self.round,
             "phase": self.phase,
             "at": self.created_at.isoformat(),
+            **self.system(),
         }
+
+    def system(self) -> dict[str, Any]:
+        """A vote's line (no writer): ``{"system": …}``, what it says for the page to show
+        in its language (issue 40, ``vote_lines``); other lines: nothing."""
+        found = None if self.house or self.player_name else vote_lines.parse(self.text)
+        return {"system": found} if found else {}
 
     def message(self) -> dict[str, Any]:
         """The ``chat`` message sent over the socket (plain text; the client never treats
@@ -128,4 +137,5 @@ class ChatLine:
             "round": self.round,
             "phase": self.phase,
             "at": self.created_at.isoformat(),
+            **self.system(),
         }

@@ -3,8 +3,10 @@ and files"), as the local core serves them (``westeros.server.replays``) but for
 whose key asks: while a game runs, only the seat that player holds; once it is over, any
 seat's view, the full view and the file. The chat comes filtered for that player
 (``transcript.readable``): the public table for everyone, a raven only for its sender and
-the house it went to — never for a spectator or another house, also after the game. Local
-games in the same database are not reachable here (404).
+the house it went to — never for a spectator or another house, also after the game — and
+never the lines of those the player blocked (issue 40, ``moderation``); at an anonymous table
+its names are hidden until the game ends (``anonymity``). Local games in the same database
+are not reachable here (404).
 
 Who may see what is checked first, from the game's record alone; only then is the game
 re-run (issue 35 finding 16), and each player key (or, without one, address) has at most
@@ -30,7 +32,7 @@ from westeros.store.errors import GameNotFound
 
 from . import transcript
 from .limits import Gate, ReplayBusy
-from .records import LobbyInfo
+from .records import ChatLine, LobbyInfo
 from .sockets import client_address
 
 if TYPE_CHECKING:
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
 
 NOT_ONLINE = "There is no such online game."
 UNAVAILABLE = "The game's database did not answer: try again in a moment."
+ADDRESS = "address:"
+"""How ``asker`` marks who asks without a player key (their network address)."""
 
 
 def mount(app: FastAPI, online: Online) -> None:
@@ -54,8 +58,16 @@ def mount(app: FastAPI, online: Online) -> None:
             raise ReplayRefused(NOT_ONLINE, 404)
         player = online.maybe_player(request)
         seat = lobby.seat_of(player.id) if player is not None else None
-        who = player.id if player is not None else f"address:{client_address(request)}"
+        who = player.id if player is not None else f"{ADDRESS}{client_address(request)}"
         return lobby, seat.house if seat is not None else None, who
+
+    def chat(
+        lobby: LobbyInfo, own: str | None, who: str, house: str | None = None
+    ) -> list[ChatLine]:
+        """``transcript.readable`` without the lines of those ``who`` blocked (issue 40)."""
+        lines = transcript.readable(online.online, lobby, own, house)
+        blocker = None if who.startswith(ADDRESS) else who
+        return online.hub.moderation.unblocked(lines, blocker)
 
     def allowed(
         request: Request, game_id: str, house: str | None
@@ -73,9 +85,9 @@ def mount(app: FastAPI, online: Online) -> None:
         narrate = Narrator(
             timeline.final.rules, online.catalogs.translations(online.language(request))
         )
-        chat = transcript.readable(online.online, lobby, own, house)
         owned = {own} if own else set()
-        return step_message(info, timeline, seq, house, narrate, own=owned, chat=chat)
+        lines = chat(lobby, own, who, house)
+        return step_message(info, timeline, seq, house, narrate, own=owned, chat=lines)
 
     def page(request: Request, game_id: str, house: str | None) -> Response:
         try:
@@ -100,7 +112,7 @@ def mount(app: FastAPI, online: Online) -> None:
             info = online.store.game(game_id)
             if not finished(info):
                 return PlainTextResponse(EXPORT_REFUSED, status_code=403)
-            lines = [line.entry() for line in transcript.readable(online.online, lobby, own)]
+            lines = [line.entry() for line in chat(lobby, own, who)]
             with gate.enter(who):
                 text = archive.to_text(archive.with_chat(online.store.export_game(game_id), lines))
         except ReplayBusy as exc:

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from westeros.store.models import as_utc
+from westeros.store.moderation import ChatSender
 from westeros.store.online import (
     FINISHED,
     OPEN,
@@ -32,17 +33,21 @@ from westeros.store.online import (
     OnlineSeat,
 )
 
+from .anonymity import shown_name
 from .errors import BadInvite, LobbyNotFound, LobbyState, NotHost, UnknownPlayer
 from .keys import key_hash, new_key
 from .quotas import TooMany, over
 from .records import ChatLine, LobbyInfo, PlayerInfo, SeatInfo
 
 
-def _seat(seat: OnlineSeat, names: Mapping[str, str]) -> SeatInfo:
+def _seat(seat: OnlineSeat, names: Mapping[str, str], lobby: OnlineLobby) -> SeatInfo:
+    """``seat``, its player named as ``shown_name`` lets it show (issue 40: anonymous
+    tables)."""
+    name = names.get(seat.player_id) if seat.player_id else None
     return SeatInfo(
         house=seat.house,
         player_id=seat.player_id,
-        player_name=names.get(seat.player_id) if seat.player_id else None,
+        player_name=shown_name(lobby.settings, lobby.status, seat.house, name),
         open=seat.open,
         ready=seat.ready,
         connected=seat.connected,
@@ -66,17 +71,18 @@ def _lobby_info(
         clock_seconds=lobby.clock_seconds,
         grace_seconds=lobby.grace_seconds,
         game_id=lobby.game_id,
-        seats=tuple(_seat(s, names) for s in ranked),
+        seats=tuple(_seat(s, names, lobby) for s in ranked),
         created_at=as_utc(lobby.created_at),
     )
 
 
-def _line(row: ChatMessage) -> ChatLine:
+def _line(row: ChatMessage, lobby: OnlineLobby) -> ChatLine:
+    """``row`` of ``lobby``, its writer named as ``shown_name`` lets it show (issue 40)."""
     assert row.id is not None
     return ChatLine(
         id=row.id,
         lobby_id=row.lobby_id,
-        player_name=row.player_name,
+        player_name=shown_name(lobby.settings, lobby.status, row.house, row.player_name) or "",
         house=row.house,
         to_house=row.to_house,
         text=row.text,
@@ -541,9 +547,12 @@ class OnlineStore:
         text: str,
         round_number: int,
         phase: str,
+        player_id: str | None = None,
     ) -> ChatLine:
-        """Store one (already checked) chat line."""
+        """Store one (already checked) chat line, and who wrote it (``player_id``; None: a
+        spectator without a key) for blocks and reports (issue 40)."""
         with self._transaction() as session:
+            lobby = self._lobby_row(session, lobby_id)
             row = ChatMessage(
                 lobby_id=lobby_id,
                 player_name=player_name,
@@ -555,7 +564,10 @@ class OnlineStore:
             )
             session.add(row)
             session.flush()
-            return _line(row)
+            line = _line(row, lobby)
+            if player_id is not None:
+                session.add(ChatSender(message_id=line.id, player_id=player_id))
+            return line
 
     def chat(self, lobby_id: str, viewer: str | None, *, after: int = 0) -> list[ChatLine]:
         """The lobby's chat that ``viewer`` (a house; None: a spectator) may read, oldest
@@ -566,11 +578,15 @@ class OnlineStore:
                 .where(ChatMessage.lobby_id == lobby_id, col(ChatMessage.id) > after)
                 .order_by(col(ChatMessage.id))
             ).all()
-            return [line for line in map(_line, rows) if line.visible_to(viewer)]
+            lobby = session.get(OnlineLobby, lobby_id)
+            lines = [_line(row, lobby) for row in rows] if lobby is not None else []
+            return [line for line in lines if line.visible_to(viewer)]
 
     def chat_line(self, lobby_id: str, line_id: int) -> ChatLine | None:
         """The stored line ``line_id`` of ``lobby_id`` (whoever may read it: callers filter
         with ``ChatLine.visible_to``)."""
         with self._transaction() as session:
             row = session.get(ChatMessage, line_id)
-            return _line(row) if row is not None and row.lobby_id == lobby_id else None
+            if row is None or row.lobby_id != lobby_id:
+                return None
+            return _line(row, self._lobby_row(session, lobby_id))

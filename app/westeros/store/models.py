@@ -227,4 +227,10 @@ class DealBookRecord(StoreModel, table=True):
     updated_at: datetime = _time()
 
 
+from . import catchup as _catchup  # noqa: E402, F401  (how far each person has seen, issue 40)
+from . import moderation as _moderation  # noqa: E402, F401  (moderation tables, issue 40)
+from . import notices as _notices  # noqa: E402, F401  (turn notices outside the game, issue 40)
 from . import online as _online  # noqa: E402, F401  (the online tables join this metadata)
+from . import pace as _pace  # noqa: E402, F401  (the by-turns table, issue 40)
+from . import ratings as _ratings  # noqa: E402, F401  (ratings and reliability, issue 40)
+from . import votes as _votes  # noqa: E402, F401  (votes of online tables, issue 40)

@@ -66,6 +66,24 @@ const WORDS = {
   "plugin-fault": () => t("The game is paused: a plugin failed. See the banner at the top of the board."),
   "chat/invalid": () => t("That message cannot be sent."),
   "chat/rate-limited": () => t("You are sending messages too fast; wait a moment."),
+  "chat/muted": () => t("You are muted on this server: you may play but not chat."),
+  "chat/banned": () => t("You are banned from this server."),
+  "chat/moderation-refused": () => t("That line cannot be blocked or reported."),
+  "online/banned": () => t("You are banned from this server."),
+  "online/below-reliability": () =>
+    t("This table asks for a higher reliability than yours: finish the online games you join to raise it."),
+  "online/notice-refused": () => t("That address, link or subscription cannot be used for notices."),
+  "online/no-email": () => t("This server does not send e-mail."),
+  "online/bad-token": () => t("This link is not valid (any more)."),
+  "online/too-soon": () => t("A link was sent a moment ago: wait a minute."),
+  "online/not-sent": () => t("The e-mail could not be sent: try again later."),
+  "online/vote-refused": () => t("This vote cannot be called now."),
+  "online/vote-open": () => t("Another vote of this table is open: one at a time."),
+  "online/vote-closed": () => t("This vote is closed."),
+  "online/not-a-voter": () => t("Only the people seated when the vote was called vote on it."),
+  "online/own-replacement": () => t("Nobody votes on their own replacement."),
+  "online/already-voted": () => t("Your ballot is cast: it cannot be changed."),
+  "online/paused-by-vote": () => t("The table voted to pause this game: no action until it votes to resume."),
 };
 
 // Codes of a family without words of their own ("malformed/json", "seat/unknown", ...).

@@ -3,14 +3,16 @@ import { houseName, setContent } from "../content.js";
 import { h } from "../dom.js";
 import { loadCatalog, t } from "../i18n.js";
 import { ensurePlayer, get, identityForm, lobbySocket, post, showError } from "./api.js";
-import { Chat } from "./chat.js";
+import { Chat, namesHidden, shownName } from "./chat.js";
 import { Voice, watchSocket } from "./voice.js";
+import { VotePanel } from "./votes.js";
 
 const lobbyId = document.body.dataset.lobby;
 const base = `/api/lobbies/${encodeURIComponent(lobbyId)}`;
 let you = { house: null, host: false };
 let chat;
 let voice;
+const votes = new VotePanel(lobbyId, null); // table votes (issue 40)
 
 /** A seat open for a person that nobody has taken yet. */
 const isFree = (seat) => seat.open && !seat.player;
@@ -48,8 +50,10 @@ function render(lobby, roster) {
   document.getElementById("lobby-status").textContent =
     lobby.status === "open" ? t("Waiting for players") : t("The game is running");
   const connected = new Map((roster || []).map((s) => [s.house, s.connected]));
+  const offers = new Map((roster || []).map((s) => [s.house, s.offer])); // by turns (issue 40)
   const rows = lobby.seats.map((seat) => {
-    const who = seat.player ?? (seat.open ? t("free") : t("AI"));
+    const hidden = namesHidden(lobby); // an anonymous table (issue 40)
+    const who = seat.player ? shownName(seat.player, seat.house, hidden) : seat.open ? t("free") : t("AI");
     const cells = [
       h("th", { scope: "row" }, houseName(seat.house)),
       h("td", { dataset: { testid: `seat-${seat.house}` } }, who),
@@ -59,6 +63,8 @@ function render(lobby, roster) {
     const buttons = [];
     if (isFree(seat) && lobby.status === "open")
       buttons.push(h("button", { class: "button button-small", onclick: () => act("take", { house: seat.house }) }, t("Take")));
+    if (offers.get(seat.house) && !seat.player && !you.house)
+      buttons.push(h("a", { class: "button button-small", href: offers.get(seat.house), dataset: { testid: `offer-${seat.house}` } }, t("Take this seat")));
     if (you.host && seat.player && !seat.host)
       buttons.push(h("button", { class: "button button-small", onclick: () => act("kick", { house: seat.house }) }, t("Give to the AI")));
     if (you.host && !seat.player && !seat.open)
@@ -77,7 +83,8 @@ function render(lobby, roster) {
   play.hidden = !(lobby.status === "running" && lobby.game_id && you.house);
   if (!play.hidden)
     play.href = `/games/${encodeURIComponent(lobby.game_id)}/play/${encodeURIComponent(you.house)}`;
-  chat?.houses(lobby.seats, you.house);
+  chat?.houses(lobby.seats, you.house, lobby);
+  votes.houses(lobby, you.house);
   invites(lobby);
   listen(lobby);
 }
@@ -114,6 +121,7 @@ async function main() {
   document.getElementById("start").addEventListener("click", () => act("start", {}));
   await load();
   const socket = lobbySocket(lobbyId, (message) => {
+    if (votes.received(message)) return;
     if (message.type === "roster") {
       load(message.seats);
       return;

@@ -1,0 +1,107 @@
+"""The chat's Block and Report buttons and an anonymous table's names, in Chromium (issue 40;
+docs/online-moderation.md), in English and in Chinese: on an anonymous table's lobby page a
+person sees every seat and chat line as "Player of House …" in the page's language; they
+report one of another person's lines with a reason (the operator's list has it), block its
+writer (their lines leave the page, and what they write next never comes), and unblock them
+(their lines are back)."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+
+from .seat_helpers import (
+    LiveOnline,
+    chat,
+    launch_context,
+    page_post,
+    receive,
+    receive_until,
+    register,
+)
+
+WORDS = {
+    "en": {
+        "stark": "Player of House Stark",
+        "lannister": "Player of House Lannister",
+        "block": "Block",
+        "report": "Report",
+        "send": "Send the report",
+        "reported": "Reported",
+        "unblock": "Unblock",
+    },
+    "zh-CN": {
+        "stark": "史塔克家族玩家",
+        "lannister": "兰尼斯特家族玩家",
+        "block": "屏蔽",
+        "report": "举报",
+        "send": "发送举报",
+        "reported": "已举报",
+        "unblock": "取消屏蔽",
+    },
+}
+
+pytestmark = pytest.mark.usefixtures("chromium")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_person_reports_blocks_and_unblocks_on_an_anonymous_table_s_page(
+    server: LiveOnline, launch_chromium: Any, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    words = WORDS[lang]
+    base = server.url
+    hal, bob = register(server, "Hal Rowan"), register(server, "Bob Marsh")
+    lobby_id = hal.post("/api/lobbies", {"players": 3, "house": "stark", "anonymous": True})[
+        "lobby"
+    ]["id"]
+    bob.post(f"/api/lobbies/{lobby_id}/take", {"house": "lannister"})
+    context = launch_context(launch_chromium)
+    page_post(context, base, "/api/players", {"name": "Cara"})
+    page_post(context, base, f"/api/lobbies/{lobby_id}/take", {"house": "baratheon"})
+
+    with ExitStack() as sockets:
+        host = sockets.enter_context(hal.socket(f"/ws/lobbies/{lobby_id}"))
+        writer = sockets.enter_context(bob.socket(f"/ws/lobbies/{lobby_id}"))
+        for ws in (host, writer):
+            assert receive(ws)["type"] == "roster"
+        page = context.new_page()
+        page.goto(f"{base}/lobbies/{lobby_id}?lang={lang}")
+        expect(page.get_by_test_id("seat-stark")).to_have_text(words["stark"])
+        expect(page.get_by_test_id("seat-lannister")).to_have_text(words["lannister"])
+        expect(page.get_by_test_id("ready")).to_be_visible()  # the page listens now
+        chat(writer, "you will all lose")
+        line = page.get_by_test_id("chat-line").filter(has_text="you will all lose")
+        expect(line).to_contain_text(words["lannister"])
+
+        line.get_by_role("button", name=words["report"]).click()
+        line.get_by_test_id("chat-report-reason").fill("taunting")
+        line.get_by_role("button", name=words["send"]).click()
+        expect(line.get_by_test_id("chat-reported")).to_contain_text(words["reported"])
+        (report,) = server.hub.moderation.reports()
+        assert (report.text, report.reason, report.sender_id) == (
+            "you will all lose",
+            "taunting",
+            bob.id,
+        )
+
+        line.get_by_role("button", name=words["block"]).click()
+        expect(line).to_have_count(0)
+        expect(page.get_by_test_id("chat-blocked")).to_contain_text("Player of House Lannister")
+        chat(writer, "still here")
+        receive_until(writer, lambda m: m.get("text") == "still here")
+        chat(host, "sentinel")
+        expect(page.locator(".chat-text", has_text="sentinel")).to_be_visible()
+        assert "still here" not in page.locator(".chat-text").all_inner_texts()
+
+        page.get_by_test_id("chat-blocks").locator("summary").click()  # the list opens
+        page.get_by_test_id("chat-blocked").get_by_role("button", name=words["unblock"]).click()
+        expect(page.locator(".chat-text", has_text="still here")).to_be_visible()
+        expect(page.locator(".chat-text", has_text="you will all lose")).to_be_visible()
+        expect(page.get_by_test_id("chat-blocks")).to_be_hidden()
+        shown = page.locator("body").inner_text()
+        assert "Bob" not in shown and "Hal" not in shown and "Marsh" not in shown
+    context.close()
