@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=${1:?usage: fetch-windows-deps.sh DEST}
 lock=packaging/requirements-windows.txt
-sdist_only='^(proxy-tools)=='
+sdist_only='^(proxy-tools|http-ece)=='
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Split the lock into wheel and sdist-only requirement blocks (a block is a pin and its hashes).
