@@ -20,6 +20,9 @@ from .seat_helpers import (
 )
 
 TIMEOUT_MS = 30_000
+OFFER_DEADLINE_S = 4
+"""The deadline of the offered-seat test: short enough to miss one soon, long enough that the
+new person is seen in the seat before their own first deadline passes (a busy machine)."""
 
 pytestmark = pytest.mark.usefixtures("chromium")
 
@@ -89,14 +92,18 @@ def test_a_seat_offered_after_missed_deadlines_is_taken_through_its_lobby_page(
             "open_houses": ["stark", "lannister"],
             "ai_level": "baseline",
             "pace": "by_turns",
-            "deadline_seconds": 1,
+            "deadline_seconds": OFFER_DEADLINE_S,
             "max_missed": 1,
+            "vacation_days": 1,
         },
     )
     lobby_id = created["lobby"]["id"]
     dan.post("/api/join", {"invite": created["invites"]["lannister"].split("#invite=", 1)[1]})
     dan.post(f"/api/lobbies/{lobby_id}/ready", {"ready": True})
     hal.post(f"/api/lobbies/{lobby_id}/start")
+    # Hal's vacation holds the game at its first decision: else, once both people's seats
+    # were the AI's, the AIs could play the game to its end before Eve takes the seat.
+    hal.post(f"/api/lobbies/{lobby_id}/vacation", {"on": True})
     wait_for(lambda: server.hub.online.lobby(lobby_id).seat("lannister").player_id is None)
 
     context = launch_context(launch_chromium)

@@ -18,6 +18,7 @@ from playwright.sync_api import Page
 
 REPO = Path(__file__).resolve().parents[2]
 SOURCES = [REPO / "app" / "westeros", REPO / "plugins"]
+ONLINE = REPO / "app" / "westeros" / "online"
 RULE_NUMBER = re.compile(r"\d+\.\d+")
 REASON = re.compile(r"^\d+(\.\d+)+( .*)?$|\(\d+(\.\d+)*\)$")
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -84,6 +85,8 @@ def engine_reasons() -> set[str]:
     for root in SOURCES:
         for path in root.rglob("*.py"):
             if path.name == "testing.py":  # the modders' pytest plugin: its reasons are skips
+                continue
+            if ONLINE in path.parents:  # the online server's reasons are not decisions' (votes)
                 continue
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
                 if isinstance(node, ast.Dict):
