@@ -165,3 +165,14 @@ def test_the_smtp_settings_come_from_the_environment() -> None:
     ):
         with pytest.raises(ValueError):
             NoticeConfig.from_env(wrong)
+
+
+def test_clearing_the_address_does_not_restart_the_minute(app: Any, box: Mailbox) -> None:
+    """Clearing and setting the address again would otherwise send a link every time."""
+    gil = people(app)("Gil")
+    assert gil.post("/api/notices/email", {"address": "gil@example.org"}).status_code == 200
+    assert gil.post("/api/notices/email", {"address": ""}).status_code == 200
+    again = gil.post("/api/notices/email", {"address": "gil@example.org"})
+    assert again.status_code == 429
+    assert again.json()["code"] == "online/too-soon"
+    assert len(box.to("gil@example.org")) == 1

@@ -22,6 +22,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
+from westeros.online.notices.records import MAX_SUBSCRIPTIONS
+
 from .helpers import start_game, wait_for
 from .notices_helpers import Receiver, notice_server, people, receiver
 
@@ -149,3 +151,17 @@ def test_a_subscription_must_be_one(app: Any) -> None:
     assert cara.post("/api/notices/push", good).status_code == 200
     removed = cara.post("/api/notices/push/remove", {"endpoint": good["endpoint"]})
     assert removed.json()["push"]["subscriptions"] == 0
+
+
+def test_a_player_keeps_only_their_latest_subscriptions(app: Any) -> None:
+    """Each subscription is a URL the server calls for every notice: a player cannot pile
+    them up; the oldest go (the latest browser keeps working)."""
+    dan = people(app)("Dan")
+    for n in range(MAX_SUBSCRIPTIONS + 3):
+        endpoint = f"https://push.example.org/send/{n}"
+        assert dan.post("/api/notices/push", Browser(endpoint).subscription()).status_code == 200
+    assert dan.client.get("/api/notices").json()["push"]["subscriptions"] == MAX_SUBSCRIPTIONS
+    latest = f"https://push.example.org/send/{MAX_SUBSCRIPTIONS + 2}"
+    assert dan.post("/api/notices/push/remove", {"endpoint": latest}).status_code == 200
+    oldest = dan.post("/api/notices/push/remove", {"endpoint": "https://push.example.org/send/0"})
+    assert oldest.json()["push"]["subscriptions"] == MAX_SUBSCRIPTIONS - 1

@@ -453,8 +453,9 @@ class OnlineHub:
         """``player`` takes the seat of invite ``token`` (leaving any other seat of theirs
         in that game)."""
         self.moderation.check_may_sit(player)
-        ratings.check_seat(self.online, self.online.lobby_of_invite(token), player)
-        with self._seat_change(self.online.lobby_of_invite(token)):
+        lobby_id = self.online.lobby_of_invite(token)
+        ratings.check_seat(self.online, lobby_id, player)
+        with self._seat_change(lobby_id):
             lobby, house = self.online.join_by_invite(token, player)
             self._seats_changed(lobby)
         self._lobby_changed(lobby)
@@ -1295,13 +1296,7 @@ class OnlineHub:
     def extend_clocks(self, lobby_id: str, seconds: float) -> None:
         """Add ``seconds`` to every time bank of ``lobby_id`` (a vote, issue 40): to the banks
         this worker runs, else to the stored ones; the worker running them is told."""
-        with self._lock:
-            running = lobby_id in self._banks_read
-            if running:
-                for key in [k for k in self._banks if k[0] == lobby_id]:
-                    self._banks[key] += seconds
-                    self._banks_changed.add(key)
-        if running:
+        if self._add_to_banks(lobby_id, seconds):
             self.save_clocks()
         else:
             stored = self.online.clocks(lobby_id)
@@ -1312,12 +1307,18 @@ class OnlineHub:
     def _extended(self, message: Mapping[str, Any]) -> None:
         """Another worker extended the banks in the store: if this worker runs them, add the
         same to its own (which it stores next)."""
-        lobby_id, seconds = str(message["lobby"]), float(message["seconds"])
+        self._add_to_banks(str(message["lobby"]), float(message["seconds"]))
+
+    def _add_to_banks(self, lobby_id: str, seconds: float) -> bool:
+        """Add ``seconds`` to the banks of ``lobby_id`` this worker runs (stored next);
+        whether it runs them."""
         with self._lock:
-            if lobby_id in self._banks_read:
+            running = lobby_id in self._banks_read
+            if running:
                 for key in [k for k in self._banks if k[0] == lobby_id]:
                     self._banks[key] += seconds
                     self._banks_changed.add(key)
+        return running
 
     def replace_seat(self, lobby_id: str, house: str, by_person: bool) -> str | None:
         """A vote replaced ``house``'s person (a game left on their record, as a kick): the AI

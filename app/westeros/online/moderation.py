@@ -49,6 +49,7 @@ from westeros.store.moderation import (
 )
 from westeros.store.online import RUNNING, ChatMessage, OnlineLobby, OnlinePlayer, OnlineSeat
 
+from .chat import sender_key
 from .errors import (
     Banned,
     ChatBanned,
@@ -441,6 +442,7 @@ def mount(app: FastAPI, online: Online) -> None:
     async def block(request: Request) -> Response:
         player = await asyncio.to_thread(online.player, request)
         data = await _body(request)
+        await asyncio.to_thread(online.hub.rate.check, sender_key(player, None, lobby_of(data)))
         found, hidden = await asyncio.to_thread(
             moderation.block, online.online, player, lobby_of(data), data.get("message")
         )
@@ -465,6 +467,7 @@ def mount(app: FastAPI, online: Online) -> None:
     async def report(request: Request) -> Response:
         player = await asyncio.to_thread(online.player, request)
         data = await _body(request)
+        await asyncio.to_thread(online.hub.rate.check, sender_key(player, None, lobby_of(data)))
         report_id = await asyncio.to_thread(
             moderation.report,
             online.online,

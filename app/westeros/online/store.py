@@ -509,23 +509,6 @@ class OnlineStore:
             ).all()
             return {house: left for house, left in rows}
 
-    def holder(self, lobby_id: str, house: str) -> str | None:
-        """Who holds ``house``'s seat of ``lobby_id`` now (None: nobody, the AI, or the game is
-        no longer running: stopped by its host or an operator), read from the store by its
-        primary key (the writer's check of every action, issue 35 findings 5 and 11)."""
-        query = (
-            select(OnlineSeat.player_id)
-            .join(OnlineLobby, col(OnlineLobby.id) == col(OnlineSeat.lobby_id))
-            .where(
-                col(OnlineSeat.lobby_id) == lobby_id,
-                col(OnlineSeat.house) == house,
-                col(OnlineLobby.status) == RUNNING,
-            )
-        )
-        with self.engine.connect() as db:  # no ORM session: this is on every action's way
-            holder: str | None = db.execute(query).scalar()
-            return holder
-
     def holders(self, lobby_id: str) -> dict[str, str | None]:
         """Who holds each house's seat now (None: nobody, the AI), read from the store."""
         with self._transaction() as session:

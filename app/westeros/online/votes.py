@@ -65,6 +65,7 @@ from westeros.store.pace import SeatPace
 from westeros.store.votes import TableBallot, TableVote
 
 from . import ratings, vote_lines
+from .chat import sender_key
 from .errors import (
     AlreadyVoted,
     LobbyNotFound,
@@ -553,7 +554,10 @@ def mount(app: FastAPI, online: Online) -> None:
     async def call(request: Request) -> Response:
         player = await asyncio.to_thread(online.player, request)
         data = await _body(request)
-        found = await asyncio.to_thread(votes.call, request.path_params["lobby_id"], player, data)
+        lobby_id = request.path_params["lobby_id"]
+        # a vote writes chat lines: it counts in its caller's chat allowance
+        await asyncio.to_thread(online.hub.rate.check, sender_key(player, None, lobby_id))
+        found = await asyncio.to_thread(votes.call, lobby_id, player, data)
         return JSONResponse({"vote": found.public()})
 
     @app.post("/api/lobbies/{lobby_id}/votes/{vote_id}/ballots")

@@ -238,6 +238,8 @@ class TurnNotices:
         if not self._changed(session.game_id, state.serial, people):
             return
         batch = []
+        # an anonymous table's running game names nobody, not even by label (issue 40)
+        named = not anonymity.hidden(lobby.settings, lobby.status)
         for asked, seat in sorted(people.items()):
             house, prompt = owners[asked], prompts[asked]
             digest = decision_digest(state.round, prompt)
@@ -259,8 +261,6 @@ class TurnNotices:
                 round=state.round,
             )
             player_id = seat.player_id or ""
-            # an anonymous table's running game names nobody, not even by label (issue 40)
-            named = not anonymity.hidden(lobby.settings, lobby.status)
             name = (seat.player_name or "") if named else ""
             batch.append(Asked(turn, asked, player_id, name, digest))
         if batch:

@@ -27,6 +27,9 @@ from westeros.store.notices import (
     PushSubscription,
 )
 
+MAX_SUBSCRIPTIONS = 8
+"""Push subscriptions kept per player (browsers and devices); older ones are dropped."""
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Settings:
@@ -127,7 +130,8 @@ class NoticeStore:
             row.email_verified = False
             row.email_on = True
             row.email_token_hash = token_hash
-            row.email_token_at = utcnow() if token_hash else None
+            if token_hash:  # cleared, the last link's time stays: the resend wait holds
+                row.email_token_at = utcnow()
 
         return self._change(player_id, change)
 
@@ -179,11 +183,21 @@ class NoticeStore:
     # ------------------------------------------------------------------ push subscriptions
     def subscribe(self, player_id: str, endpoint: str, p256dh: str, auth: str) -> None:
         """Keep a browser's subscription for ``player_id`` (an endpoint already known is
-        given to them, with its new keys)."""
+        given to them, with its new keys); a player keeps their ``MAX_SUBSCRIPTIONS`` latest
+        (each is a URL the server calls for every notice)."""
         with Session(self.engine) as session:
             session.exec(delete(PushSubscription).where(col(PushSubscription.endpoint) == endpoint))
             session.add(
                 PushSubscription(player_id=player_id, endpoint=endpoint, p256dh=p256dh, auth=auth)
+            )
+            session.flush()
+            kept = select(PushSubscription.id).where(PushSubscription.player_id == player_id)
+            newest = kept.order_by(col(PushSubscription.id).desc()).limit(MAX_SUBSCRIPTIONS)
+            session.exec(
+                delete(PushSubscription).where(
+                    col(PushSubscription.player_id) == player_id,
+                    col(PushSubscription.id).not_in(newest.scalar_subquery()),
+                )
             )
             session.commit()
 

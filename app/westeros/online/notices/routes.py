@@ -105,6 +105,9 @@ def _refusing(handler: Handler) -> Handler:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise NoticeRefused(f"a request body may have at most {MAX_BODY} bytes")
     raw = await request.body()
     if len(raw) > MAX_BODY:
         raise NoticeRefused(f"a request body may have at most {MAX_BODY} bytes")
@@ -240,7 +243,8 @@ def _api(app: FastAPI, online: Online, notices: TurnNotices) -> None:
     @app.get("/api/notices/push/key")
     @_refusing
     async def push_key(request: Request) -> Response:
-        assert notices.pusher is not None
+        if notices.pusher is None:
+            raise NoticeRefused("this server sends no push notices")
         return JSONResponse({"key": notices.pusher.public_key})
 
     @app.post("/api/notices/push")
