@@ -27,19 +27,28 @@ Resume hosting (finding 2): each hosted lobby is remembered (``hosted_games``); 
 restarts, ``GET /online/host/lobbies/{id}`` offers to host it again and ``POST …/resume``
 starts the listener again on the same interface and port (a fresh port only if asked), with
 the same lobby, keys and invites and the game from its last accepted action; the guests'
-pages reconnect by themselves (``socket.js``, ``api.js``)."""
+pages reconnect by themselves (``socket.js``, ``api.js``).
+
+Pace, ranking, anonymity, minimum reliability (issue 40; docs/online.md "Two paces: live and
+by turns"): the form offers what the online server's own create form offers
+(``partials/pace_fields.html``), turned into the fields ``POST /api/lobbies`` takes as
+``lobbies.js`` turns them (``pace_fields``) and checked by the online server's own checks
+(``lobby_settings.pace``, ``lobby_settings.min_reliability``) before anything listens."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import ipaddress
+import math
 import os
 import re
 import socket
 import threading
 import time
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -51,6 +60,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from westeros.server import pages
 from westeros.server.core import Core
 from westeros.server.games import BALANCED_ID, DEFAULT_AI_LEVEL
+from westeros.server.i18n import N_
 from westeros.server.routes.pages import form_options
 from westeros.server.security import split_host
 from westeros.store.online import FINISHED
@@ -58,7 +68,8 @@ from westeros.store.online import FINISHED
 from .errors import LobbyNotFound, OnlineError
 from .hosted_games import Hosted, page_url, recorded, remember, still_open
 from .keys import new_key
-from .lobby_settings import house_names
+from .lobby_settings import BadSetting, house_names, min_reliability, pace
+from .pace import BY_TURNS, LIVE, Pace, PaceError, zone
 from .records import LobbyInfo
 
 LOCAL = "127.0.0.1"
@@ -68,12 +79,133 @@ STARTUP_S = 20.0
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 TAKE_PATH = re.compile(r"^/api/lobbies/(?P<lobby>[^/]+)/take$")
 POLICY_VIOLATION = 1008
+HOUR = 3600
+FIELD_LABELS = {
+    "pace": N_("Pace"),
+    "clock_seconds": N_("Turn clock per player (minutes, 0: none)"),
+    "deadline_seconds": N_("Deadline per decision (hours)"),
+    "deadline_hours": N_("Deadline per decision (hours)"),
+    "time_zone": N_("Time zone of the weekends"),
+    "vacation_days": N_("Vacation days each player may take"),
+    "max_missed": N_("Missed deadlines in a row before the seat changes hands"),
+    "after_missed": N_("Then the seat is"),
+    "min_reliability": N_("Minimum reliability to take a seat (percent; 0: none)"),
+}
+"""The host form's label of each field the online server's checks may refuse (their messages
+quote the field's name, e.g. ``'deadline_seconds' is 1 to …``)."""
+QUOTED_FIELD = re.compile(r"'(\w+)'")
 
 
 class HostError(OnlineError):
     """The online server cannot listen as asked (address, port)."""
 
     code = "online/cannot-host"
+
+
+class SettingRefused(BadSetting):
+    """A setting of the host form that the online server's checks refuse; ``label``: the
+    form's label of that field (a msgid, ``FIELD_LABELS``), None if not known."""
+
+    def __init__(self, message: str, label: str | None) -> None:
+        super().__init__(message)
+        self.label = label
+
+    @classmethod
+    def of(cls, refused: BadSetting) -> SettingRefused:
+        """``refused`` with the label of the field its message quotes."""
+        quoted = QUOTED_FIELD.search(refused.message)
+        return cls(refused.message, FIELD_LABELS.get(quoted[1]) if quoted else None)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TableSettings:
+    """The host form's turn clock, pace, ranking, anonymity and minimum reliability, as the
+    online server checked them (``OnlineHub.create_lobby``'s arguments)."""
+
+    clock_seconds: int
+    pace: dict[str, Any]
+    ranked: bool
+    anonymous: bool
+    min_reliability: int
+
+
+def local_zone() -> str | None:
+    """This computer's time zone as zoneinfo names it (``TZ``, then /etc/timezone, then the
+    zone /etc/localtime links to), or None when none of them names one (e.g. on Windows)."""
+    found = [os.environ.get("TZ", "").lstrip(":")]
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        found.append(Path("/etc/timezone").read_text(encoding="utf-8"))
+    found.append(os.path.realpath("/etc/localtime"))
+    for text in found:
+        name = text.rpartition("zoneinfo/")[2].strip()
+        if not name:
+            continue
+        with contextlib.suppress(PaceError):
+            zone(name)
+            return name
+    return None
+
+
+def hours_text(seconds: int) -> str:
+    """``seconds`` in hours as the form shows them (``24``, ``1.5``)."""
+    return f"{seconds / HOUR:g}"
+
+
+def pace_fields(form: FormData) -> dict[str, Any]:
+    """The host form's pace as ``POST /api/lobbies`` sends it (``lobbies.js`` ``paceSettings``):
+    the clock in minutes to ``clock_seconds``, the deadline in hours to ``deadline_seconds``
+    (not raised to 1 second as ``lobbies.js`` does: 0 hours is refused), ticks to true or
+    false; an empty field is left to its default. ValueError for a clock that is not a whole
+    number; SettingRefused for hours that are not a number."""
+
+    def given(name: str) -> str | None:
+        return str(form.get(name) or "").strip() or None
+
+    data: dict[str, Any] = {
+        "pace": given("pace") or LIVE,
+        "clock_seconds": int(given("clock") or 0) * 60,
+    }
+    if data["pace"] != BY_TURNS:
+        return data
+    hours = given("deadline_hours")
+    if hours is not None:
+        try:
+            seconds = float(hours) * HOUR
+        except ValueError:
+            seconds = math.nan
+        if not math.isfinite(seconds):
+            raise SettingRefused(
+                f"'deadline_hours' is a number of hours, not {hours[:20]!r}",
+                FIELD_LABELS["deadline_hours"],
+            )
+        data["deadline_seconds"] = round(seconds)
+    return data | {
+        "skip_weekends": form.get("skip_weekends") is not None,
+        "time_zone": given("time_zone"),
+        "vacation_days": given("vacation_days"),
+        "max_missed": given("max_missed"),
+        "after_missed": given("after_missed"),
+    }
+
+
+def table_settings(form: FormData) -> TableSettings:
+    """The host form's pace, ranking, anonymity and minimum reliability through the online
+    server's own checks (``lobby_settings.pace``, ``lobby_settings.min_reliability``);
+    SettingRefused names the field refused. A game by turns has no turn clock."""
+    data = pace_fields(form)
+    data["min_reliability"] = str(form.get("min_reliability") or "").strip() or None
+    try:
+        paced = pace(data)
+        needed = min_reliability(data)
+    except BadSetting as exc:
+        raise SettingRefused.of(exc) from exc
+    return TableSettings(
+        clock_seconds=int(data["clock_seconds"]),
+        pace=paced,
+        ranked=form.get("ranked") is not None,
+        anonymous=form.get("anonymous") is not None,
+        min_reliability=needed,
+    )
 
 
 def check_interface(text: str) -> str:
@@ -288,11 +420,16 @@ def router(core: Core) -> APIRouter:
     hosted = HostedServer(core.store.engine.url.render_as_string(hide_password=False))
     core.games.on_close(hosted.stop)
 
-    def form_context(error: str | None, sent: FormData | None = None) -> dict[str, Any]:
+    def form_context(
+        error: str | None, sent: FormData | None = None, field: str | None = None
+    ) -> dict[str, Any]:
         """The form's context: the player counts and options of the new-game screen
         (``pages.start_context``) and each field's value: its default, or what the person
-        ``sent`` when the form comes back refused (issue 37 point 4)."""
+        ``sent`` when the form comes back refused (issue 37 point 4), with the label of the
+        ``field`` refused. The time zone defaults to this computer's (``local_zone``; the
+        page asks the browser when the app cannot name it)."""
         start = pages.start_context(core.loaded, [])
+        paced, here = Pace(), local_zone()
         values = {
             "name": "",
             "game": "",
@@ -306,6 +443,16 @@ def router(core: Core) -> APIRouter:
             "ai_level": DEFAULT_AI_LEVEL,
             "ai_personality": BALANCED_ID,
             "spectators_hear": "",
+            "pace": paced.mode,
+            "deadline_hours": hours_text(paced.deadline_seconds),
+            "skip_weekends": "",
+            "time_zone": here or paced.time_zone,
+            "vacation_days": str(paced.vacation_days),
+            "max_missed": str(paced.max_missed),
+            "after_missed": paced.after_missed,
+            "ranked": "",
+            "anonymous": "",
+            "min_reliability": "0",
         }
         plugins_on = {p["id"] for p in start["plugins"] if p["default"]}
         options_on = {o["id"] for o in start["options"] if o["default"]}
@@ -315,6 +462,8 @@ def router(core: Core) -> APIRouter:
             options_on = {o["id"] for o in start["options"] if sent.get(o["id"]) is not None}
         return {
             "error": error,
+            "error_field": field,
+            "guess_zone": here is None and sent is None,
             "values": values,
             "plugins_on": plugins_on,
             "options_on": options_on,
@@ -347,6 +496,7 @@ def router(core: Core) -> APIRouter:
             seats = int(str(form.get("open") or players))
             name = clean_name(str(form.get("name") or ""))
             options, disable = form_options(form, core)
+            table = table_settings(form)
             await asyncio.to_thread(hosted.start, interface, port)
             online = hosted.app.state.online
             key = new_key()
@@ -354,23 +504,24 @@ def router(core: Core) -> APIRouter:
             lobby, invites = await asyncio.to_thread(
                 online.hub.create_lobby,
                 host_player,
-                name=str(form.get("game") or f"{name}'s game"),
+                name=str(form.get("game") or ""),  # the hub names it (hiding an anonymous host)
                 players=players,
                 options=options,
                 disable=disable,
                 ai_level=str(form.get("ai_level") or DEFAULT_AI_LEVEL),
                 ai_personality=str(form.get("ai_personality") or BALANCED_ID),
                 host_house=RANDOM,
-                clock_seconds=int(str(form.get("clock") or 0)) * 60,
                 grace_seconds=int(str(form.get("grace") or 60)),
                 spectators_hear=form.get("spectators_hear") is not None,
+                **dataclasses.asdict(table),
             )
             for house in list(invites)[max(0, seats - 1) :]:
                 lobby = await asyncio.to_thread(online.hub.kick, lobby.id, host_player, house)
                 invites.pop(house)
         except (OnlineError, ValueError) as exc:
             message = getattr(exc, "message", str(exc))
-            return core.page(request, "online/host.html", form_context(message, form), status=400)
+            context = form_context(message, form, getattr(exc, "label", None))
+            return core.page(request, "online/host.html", context, status=400)
         record = Hosted(lobby.id, key, interface, port, dict(invites))
         await asyncio.to_thread(remember, core.store, record)
         return core.page(request, "online/hosted.html", shown(lobby, record, request))
