@@ -34,7 +34,7 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_S = 15
 PING_IDLE_S = 1.0  # a pooled connection idle longer than this is checked before use
 SQLITE_DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
-HEAD_REVISION = "0013_votes"
+HEAD_REVISION = "0014_notice_inbox"
 """The latest migration, written out so that opening a database already there needs no
 Alembic (importing it and reading every migration is a good part of the desktop's start-up,
 issue 37 point 5); tests/store/test_migrations.py checks it against Alembic's own head."""

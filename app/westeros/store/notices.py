@@ -12,8 +12,12 @@
   asks): the one row that decides, on every worker, that a decision is announced once.
 - ``notice_keys``: the server's own keys, made at first start and shared by every worker: the
   VAPID pair of Web Push and the secret that signs unsubscribe links.
+- ``notice_inbox``: per player, one row per decision announced to them (the game, its lobby
+  and name, the seat's house, the kind of decision, the round; never a person's name), read by
+  the desktop app (``GET /api/notices/inbox``) and rendered in the reader's language then;
+  each player keeps their latest 100 rows of the last 14 days (``online.notices.records``).
 
-Revision ``0009_notices``."""
+Revisions ``0009_notices`` and ``0014_notice_inbox`` (the inbox)."""
 
 from __future__ import annotations
 
@@ -103,4 +107,23 @@ class NoticeKey(StoreModel, table=True):
 
     name: str = Field(primary_key=True, max_length=40)
     value: str = Field(sa_column=Column(Text(), nullable=False))
+    created_at: datetime = _time()
+
+
+class InboxItem(StoreModel, table=True):
+    """A decision announced to ``player_id``: what the desktop app's notification tells
+    (``id``: the order in which they were announced, what the app asks ``after``)."""
+
+    __tablename__ = "notice_inbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: str = Field(
+        foreign_key="online_players.id", ondelete="CASCADE", max_length=36, index=True
+    )
+    game_id: str = Field(foreign_key="games.id", ondelete="CASCADE", max_length=36)
+    lobby_id: str = Field(foreign_key="online_lobbies.id", ondelete="CASCADE", max_length=36)
+    lobby_name: str = Field(default="", max_length=80)
+    house: str = Field(max_length=60)
+    kind: str = Field(max_length=60)
+    round: int
     created_at: datetime = _time()

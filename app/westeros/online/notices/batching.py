@@ -12,11 +12,13 @@ if they leave with the decision still open, the next drive queues it then.
 
 The queue is served by one thread of its own running an asyncio loop: for each queued batch
 it first claims each decision in the database (``NoticeStore.claim``: one row per game and
-house; of workers and rescans seeing the same decision, exactly one claim wins), then sends
-one notice per player of the claimed decisions (their e-mail, their browsers' push
-subscriptions, their webhook) and one message to the game's webhook, each channel at once and
-each bounded by its timeout. A channel that fails is logged once (then once when it works
-again), never retried, and never holds up the others, the queue or the game."""
+house; of workers and rescans seeing the same decision, exactly one claim wins), then writes
+each claimed decision in its player's inbox (which the desktop app reads, whatever other
+channel the player has; docs/online.md "The desktop app"), sends one notice per player of the
+claimed decisions (their e-mail, their browsers' push subscriptions, their webhook) and one
+message to the game's webhook, each channel at once and each bounded by its timeout. A
+channel that fails is logged once (then once when it works again), never retried, and never
+holds up the others, the queue or the game."""
 
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ from ..records import LobbyInfo, SeatInfo
 from ..session import OnlineSession
 from . import email, push, webhook
 from .config import NoticeConfig
-from .records import NoticeStore, Settings
+from .records import Inboxed, NoticeStore, Settings
 from .texts import Turn, Words
 
 log = logging.getLogger("westeros.online.notices")
@@ -91,7 +93,7 @@ class Asked:
 
 
 class _Channel:
-    """One way of sending (e-mail, push, webhook): its failures are logged once, then its
+    """One way of sending (e-mail, push, webhook, the inbox): its failures are logged once, then its
     first success after them."""
 
     def __init__(self, name: str) -> None:
@@ -133,7 +135,7 @@ class TurnNotices:
         self.house_names = dict(house_names)
         self.pusher: push.Pusher | None = None
         self.secret = ""
-        self.channels = {name: _Channel(name) for name in ("e-mail", "push", "webhook")}
+        self.channels = {name: _Channel(name) for name in ("e-mail", "push", "webhook", "inbox")}
         self._seen: collections.OrderedDict[tuple[str, str], str] = collections.OrderedDict()
         self._drives: collections.OrderedDict[str, Any] = collections.OrderedDict()
         self._lock = threading.Lock()
@@ -291,23 +293,30 @@ class TurnNotices:
 
     # ------------------------------------------------------------------ the sending thread
     async def _announce(self, batch: list[Asked]) -> None:
-        """Claim each decision of ``batch``; send the notices of those this worker won."""
+        """Claim each decision of ``batch``; put those this worker won in their players'
+        inboxes and send their notices."""
         try:
             claimed = [
                 a
                 for a in batch
                 if await asyncio.to_thread(self.store.claim, a.turn.game_id, a.asked, a.digest)
             ]
-            if not claimed:
-                return
+        except Exception:
+            log.exception("turn notices could not be claimed; these are not sent")
+            return
+        if not claimed:
+            return
+        inbox = asyncio.ensure_future(self._inbox(claimed))  # under way while the rest is read
+        try:
             players = {a.player_id for a in claimed}
             settings = await asyncio.to_thread(self.store.settings_of, players)
             subscriptions = await asyncio.to_thread(self.store.subscriptions, players)
             hook = await asyncio.to_thread(self.store.game_webhook, claimed[0].turn.lobby_id)
         except Exception:
-            log.exception("turn notices could not be read or claimed; these are not sent")
+            log.exception("turn notices could not be read; only the inbox has these")
+            await inbox
             return
-        sends: list[Awaitable[None]] = []
+        sends: list[Awaitable[None]] = [inbox]
         by_player: dict[str, list[Asked]] = collections.defaultdict(list)
         for asked in claimed:
             by_player[asked.player_id].append(asked)
@@ -325,6 +334,22 @@ class TurnNotices:
         for failure in await asyncio.gather(*sends, return_exceptions=True):
             if isinstance(failure, Exception):
                 log.error("a turn notice could not be made", exc_info=failure)
+
+    async def _inbox(self, claimed: list[Asked]) -> None:
+        """One inbox row per claimed decision, for its player (no one's name)."""
+        entries = [
+            Inboxed(
+                player_id=a.player_id,
+                game_id=a.turn.game_id,
+                lobby_id=a.turn.lobby_id,
+                lobby_name=a.turn.lobby_name,
+                house=a.turn.house,
+                kind=a.turn.kind,
+                round=a.turn.round,
+            )
+            for a in claimed
+        ]
+        await self._guarded("inbox", lambda: asyncio.to_thread(self.store.add_inbox, entries))
 
     def _to_player(self, mine: Settings, theirs: list[Asked]) -> list[Awaitable[None]]:
         sends: list[Awaitable[None]] = []

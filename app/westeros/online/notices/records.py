@@ -4,7 +4,12 @@ transaction (issue 40; docs/online-notices.md).
 ``claim`` is what makes a decision announced once: one conditional ``UPDATE … WHERE decision
 <> :new`` or ``INSERT … ON CONFLICT DO NOTHING`` whose row count says whether this caller is
 the first to see that decision, on SQLite and PostgreSQL alike, however many workers (or
-rescans) see it."""
+rescans) see it.
+
+The inbox (``add_inbox``, ``inbox``) keeps, per player, the decisions announced to them, for the
+desktop app to read; ids grow in the order rows are committed for each player (their writes
+hold the player's row), so an app that asks for the ids after the last one it saw misses
+none."""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete, func, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
@@ -22,13 +27,19 @@ from westeros.store.models import as_utc, utcnow
 from westeros.store.notices import (
     AnnouncedDecision,
     GameWebhook,
+    InboxItem,
     NoticeKey,
     NoticeSettings,
     PushSubscription,
 )
+from westeros.store.online import OnlinePlayer
 
 MAX_SUBSCRIPTIONS = 8
 """Push subscriptions kept per player (browsers and devices); older ones are dropped."""
+INBOX_KEPT = 100
+"""Inbox rows kept per player (the newest); older ones are dropped as new ones come."""
+INBOX_DAYS = 14
+"""Inbox rows older than this many days are dropped as new ones come."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -64,6 +75,20 @@ class Subscription:
     def info(self) -> dict[str, Any]:
         """As the browser's ``PushSubscription.toJSON()`` gives it (pywebpush's input)."""
         return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Inboxed:
+    """A decision announced to a player, as their inbox keeps it (``id``: 0 until stored)."""
+
+    player_id: str
+    game_id: str
+    lobby_id: str
+    lobby_name: str
+    house: str
+    kind: str
+    round: int
+    id: int = 0
 
 
 def _settings(row: NoticeSettings) -> Settings:
@@ -278,6 +303,87 @@ class NoticeStore:
                 select(AnnouncedDecision).where(AnnouncedDecision.game_id == game_id)
             ).all()
             return {row.house: row.decision for row in rows}
+
+    # ------------------------------------------------------------------ the inbox
+    def add_inbox(self, entries: Iterable[Inboxed]) -> None:
+        """Put ``entries`` in their players' inboxes; each of those players then keeps their
+        newest ``INBOX_KEPT`` rows of the last ``INBOX_DAYS`` days."""
+        by_player: dict[str, list[Inboxed]] = {}
+        for entry in entries:
+            by_player.setdefault(entry.player_id, []).append(entry)
+        if not by_player:
+            return
+        now = utcnow()
+        with Session(self.engine) as session:
+            locking = session.get_bind().dialect.name == "postgresql"  # SQLite: one writer
+            for player_id in sorted(by_player):  # one order of locks: no deadlock
+                if locking:  # one player's rows are written one transaction after another
+                    session.exec(
+                        select(OnlinePlayer.id)
+                        .where(OnlinePlayer.id == player_id)
+                        .with_for_update(key_share=True)
+                    ).first()
+                session.add_all(
+                    InboxItem(
+                        player_id=player_id,
+                        game_id=e.game_id,
+                        lobby_id=e.lobby_id,
+                        lobby_name=e.lobby_name[:80],
+                        house=e.house,
+                        kind=e.kind[:60],
+                        round=e.round,
+                        created_at=now,
+                    )
+                    for e in by_player[player_id]
+                )
+                session.flush()
+                theirs = col(InboxItem.player_id) == player_id
+                newest = (
+                    select(InboxItem.id)
+                    .where(theirs)
+                    .order_by(col(InboxItem.id).desc())
+                    .limit(INBOX_KEPT)
+                )
+                session.exec(
+                    delete(InboxItem).where(
+                        theirs,
+                        (col(InboxItem.created_at) < now - timedelta(days=INBOX_DAYS))
+                        | col(InboxItem.id).not_in(newest.scalar_subquery()),
+                    )
+                )
+            session.commit()
+
+    def inbox(
+        self, player_id: str, after: int | None, *, limit: int, since: datetime | None = None
+    ) -> tuple[int, list[Inboxed]]:
+        """``player_id``'s newest inbox id (0: none) and, oldest first, at most ``limit`` of
+        their rows: those after id ``after``, or (``after`` None) the newest since ``since``."""
+        with Session(self.engine) as session:
+            theirs = col(InboxItem.player_id) == player_id
+            last = session.exec(select(func.max(InboxItem.id)).where(theirs)).one()
+            query = select(InboxItem).where(theirs)
+            if after is not None:
+                query = query.where(col(InboxItem.id) > after).order_by(col(InboxItem.id))
+            else:
+                if since is not None:
+                    query = query.where(col(InboxItem.created_at) >= since)
+                query = query.order_by(col(InboxItem.id).desc())
+            rows = list(session.exec(query.limit(limit)).all())
+        if after is None:
+            rows.reverse()
+        return last or 0, [
+            Inboxed(
+                player_id=r.player_id,
+                game_id=r.game_id,
+                lobby_id=r.lobby_id,
+                lobby_name=r.lobby_name,
+                house=r.house,
+                kind=r.kind,
+                round=r.round,
+                id=r.id or 0,
+            )
+            for r in rows
+        ]
 
     # ------------------------------------------------------------------ the server's keys
     def key(self, name: str, make: Callable[[], str]) -> str:

@@ -4,7 +4,10 @@ Every route but the two of a link sent by e-mail is the player's own (their key,
 online route). The verification link (``GET /notices/verify?token=``) and the unsubscribe link
 (``GET /notices/unsubscribe?token=``, a page that unsubscribes at once, and
 ``POST /api/notices/unsubscribe?token=``, the RFC 8058 one-click target) need no login: the
-token is the credential, and it can do only that one thing."""
+token is the credential, and it can do only that one thing.
+
+``GET /api/notices/inbox`` is the desktop app's: the decisions announced to the player, each
+rendered in the language asked for when it is read (docs/protocol.md "Turn-notice inbox")."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.responses import Response
 
+from westeros.server.i18n import SOURCE_LANGUAGE, normalise
 from westeros.store.models import utcnow
 
 from ..errors import NotHost, OnlineError
@@ -28,8 +32,9 @@ from ..sockets import refusal
 from . import email
 from .batching import TurnNotices
 from .config import NoticeConfig
-from .records import NoticeStore, Settings
+from .records import Inboxed, NoticeStore, Settings
 from .targets import clean_url
+from .texts import Turn, Words
 
 if TYPE_CHECKING:
     from ..app import Online
@@ -38,6 +43,13 @@ MAX_BODY = 16 * 1024
 RESEND_AFTER = timedelta(minutes=1)
 """The least time between two verification e-mails to one player."""
 MAX_KEY = 200
+INBOX_PAGE = 50
+"""Inbox items one answer gives at most after a known id."""
+INBOX_FIRST = 10
+"""Inbox items the first answer (no ``after``) gives at most: the newest ones ..."""
+INBOX_FIRST_HOURS = 24
+"""... of the last this many hours."""
+MAX_AFTER_DIGITS = 18
 
 
 class NoticeRefused(OnlineError):
@@ -64,6 +76,12 @@ class TooSoon(OnlineError):
 
     code = "online/too-soon"
     status = 429
+
+
+class BadAfter(OnlineError):
+    """An inbox's ``after`` that is not an id (a whole number, 0 or more)."""
+
+    code = "online/bad-after"
 
 
 class NotSent(OnlineError):
@@ -145,6 +163,42 @@ def _settings_json(mine: Settings, notices: TurnNotices) -> dict[str, Any]:
     }
 
 
+def _after(raw: str | None) -> int | None:
+    """The inbox id asked to read after (None: not given); BadAfter if it is not one."""
+    if raw is None:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= MAX_AFTER_DIGITS):
+        raise BadAfter("'after' is the id of an inbox item: a whole number, 0 or more")
+    return int(raw)
+
+
+def _item(notices: TurnNotices, entry: Inboxed, words: Words, where: str) -> dict[str, Any]:
+    """An inbox item as the desktop app reads it (rendered by ``words``, linked to
+    ``where``)."""
+    turn = Turn(
+        game_id=entry.game_id,
+        lobby_id=entry.lobby_id,
+        lobby_name=entry.lobby_name,
+        house=entry.house,
+        house_name=notices.house_names.get(entry.house, entry.house),
+        kind=entry.kind,
+        round=entry.round,
+    )
+    return {
+        "id": entry.id,
+        "game": turn.game_id,
+        "lobby": turn.lobby_id,
+        "lobby_name": turn.lobby_name,
+        "house": turn.house,
+        "house_name": words.house(turn),
+        "phase": turn.kind,
+        "round": turn.round,
+        "title": words.subject(turn),
+        "body": words.line(turn),
+        "url": notices.play_link(turn, where),
+    }
+
+
 def _flag(data: dict[str, Any], name: str) -> bool:
     value = data[name]
     if not isinstance(value, bool):
@@ -186,6 +240,31 @@ def _api(app: FastAPI, online: Online, notices: TurnNotices) -> None:
             changes["webhook_url"] = clean_url(url, private=config.private_targets) if url else None
         mine = await run(store.save, player.id, **changes)
         return JSONResponse(await run(_settings_json, mine, notices))
+
+    @app.get("/api/notices/inbox")
+    @_refusing
+    async def inbox(request: Request) -> Response:
+        """The decisions announced to the player, oldest first: those after id ``after``
+        (at most INBOX_PAGE), else the newest of the last day (at most INBOX_FIRST), in
+        ``lang`` (default: their notices' language; one without a catalog: English)."""
+        player = await run(online.player, request)
+        after = _after(request.query_params.get("after"))
+        asked = request.query_params.get("lang")
+        if asked:
+            language = normalise(asked[:20]) or SOURCE_LANGUAGE
+            if language not in online.catalogs.languages():
+                language = SOURCE_LANGUAGE
+        else:
+            language = (await run(store.settings, player.id)).language
+        if after is None:
+            since = utcnow() - timedelta(hours=INBOX_FIRST_HOURS)
+            last, entries = await run(store.inbox, player.id, None, limit=INBOX_FIRST, since=since)
+        else:
+            last, entries = await run(store.inbox, player.id, after, limit=INBOX_PAGE)
+        words = notices.words(language)
+        where = site(request)
+        items = [_item(notices, entry, words, where) for entry in entries]
+        return JSONResponse({"last": last, "items": items}, headers={"cache-control": "no-store"})
 
     @app.post("/api/notices/email")
     @_refusing

@@ -62,6 +62,10 @@ class Words:
         """The board's title of a decision of ``kind``."""
         return self._(TITLES.get(kind, ANY_DECISION))
 
+    def house(self, turn: Turn) -> str:
+        """The name of ``turn``'s house."""
+        return self._(turn.house_name)
+
     def subject(self, turn: Turn) -> str:
         """The subject of an e-mail, the title of a push notification."""
         return self._("Your turn in “{game}”").format(game=turn.lobby_name)
@@ -69,7 +73,7 @@ class Words:
     def line(self, turn: Turn) -> str:
         """One sentence: whose turn, in which game, for what."""
         return self._("{house} is asked to decide in “{game}” (round {round}): {what}.").format(
-            house=self._(turn.house_name),
+            house=self.house(turn),
             game=turn.lobby_name,
             round=turn.round,
             what=self.title(turn.kind),
