@@ -4,20 +4,37 @@ link or a server's address, checked here, opens in its own window, in its own pr
 A remote page is untrusted: it gets no pywebview ``js_api`` bridge (nothing of ours is
 exposed to it), never the local core's launch token (it is neither in the command line nor
 in the environment of the window's process, and the address opened is only the one given)
-and no cookie of the local core: the window runs in a separate process with its own private
-web profile, while the windows of one process would share one cookie store with the app's
-own window. Run as ``python -m westeros.remote URL``."""
+and no cookie of the local core: the window runs in a separate process, while the windows of
+one process would share one cookie store with the app's own window. Its web profile is its
+own and kept (``profile_folder``): one per server origin, never the app window's (which is
+private), so a player who opens the same server again days later is still that player there.
+
+The window's process tells the app which player key that server's pages keep
+(``westeros.online.key`` in their local storage, read after each page load and checked) as
+one JSON line on stdout, ``{"account": {"origin": …, "key": …}}``; ``open_window`` reads
+those lines and hands on only well-formed ones of the origin it opened (the app's turn
+watcher polls that server with the key: ``westeros.turn_watch``). Run as
+``python -m westeros.remote URL``."""
 
 from __future__ import annotations
 
 import gettext
+import hashlib
+import json
+import logging
 import os
+import re
 import subprocess
 import sys
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from urllib.parse import urlsplit
+
+import platformdirs
+
+from .microphone import origin
 
 _ = gettext.translation(
     "westeros", localedir=Path(__file__).parent / "locale", fallback=True
@@ -39,6 +56,7 @@ KEPT_ENVIRONMENT = (
     "QT_QPA_PLATFORM",
     "QTWEBENGINE_CHROMIUM_FLAGS",
     "QTWEBENGINE_DISABLE_SANDBOX",
+    "XDG_DATA_HOME",
     "SYSTEMROOT",
     "APPDATA",
     "LOCALAPPDATA",
@@ -47,6 +65,18 @@ KEPT_ENVIRONMENT = (
 )
 """What the remote window's process inherits of the app's environment (a display, the
 user's folders): nothing else, so no setting of the local core reaches it."""
+
+log = logging.getLogger("westeros.desktop")
+
+APP_NAME = "westeros"
+PROFILES = "remote-profiles"
+KEY_ITEM = "westeros.online.key"
+"""Where an online server's pages keep the player's key (frontend/static/js/online/api.js)."""
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{20,200}")
+"""A player key as the app accepts it from a page: 20 to 200 URL-safe characters."""
+MAX_LINE = 4096
+AccountCallback = Callable[[str, str], None]
+"""What ``open_window`` calls with (origin, key) when the window's server keeps a key."""
 
 
 class RemoteLinkError(ValueError):
@@ -116,22 +146,143 @@ def command_line(link: str) -> list[str]:
     return [sys.executable, "-m", "westeros.remote", check_link(link)]
 
 
-def open_window(link: str) -> subprocess.Popen[bytes]:
-    """Open ``link`` (checked) in its own window, in a new process; returns that process."""
-    return subprocess.Popen(
-        command_line(link),
+def profile_folder(link: str) -> Path:
+    """The web profile of the windows opened on ``link``'s server: one folder per origin
+    (``<user data>/remote-profiles/<sha256(origin)[:16]>``), never the app window's."""
+    digest = hashlib.sha256(origin(link).encode("utf-8")).hexdigest()[:16]
+    return Path(platformdirs.user_data_dir(APP_NAME)) / PROFILES / digest
+
+
+def valid_key(value: object) -> str | None:
+    """``value`` if it can be a player key (a str of 20..200 URL-safe characters), else
+    None: the page that gave it is untrusted."""
+    if isinstance(value, str) and KEY_PATTERN.fullmatch(value):
+        return value
+    return None
+
+
+def account_line(server: str, key: str) -> str:
+    """The line the window's process prints when ``server`` (an origin) keeps ``key``."""
+    return json.dumps({"account": {"origin": server, "key": key}})
+
+
+def read_account(line: bytes | str, server: str) -> str | None:
+    """The key in ``line`` (one line of the window process's stdout) if it is a well-formed
+    account line of ``server`` (an origin) with a valid key; None for anything else."""
+    if len(line) > MAX_LINE:
+        return None
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return None
+    account = data.get("account") if isinstance(data, dict) else None
+    if not isinstance(account, dict) or set(account) != {"origin", "key"}:
+        return None
+    if account["origin"] != server:
+        return None
+    return valid_key(account["key"])
+
+
+def _read_accounts(stream: IO[bytes], server: str, on_account: AccountCallback) -> None:
+    """Hand each account line of ``server`` in ``stream`` to ``on_account``, until EOF."""
+    with stream:
+        for line in stream:
+            key = read_account(line.strip(), server)
+            if key is None:
+                continue
+            try:
+                on_account(server, key)
+            except Exception:
+                log.exception("the account of %s could not be kept", server)
+
+
+def open_window(link: str, on_account: AccountCallback | None = None) -> subprocess.Popen[bytes]:
+    """Open ``link`` (checked) in its own window, in a new process; returns that process.
+    With ``on_account``, each key the window reports for ``link``'s origin is handed to it
+    (origin, key) from a daemon thread reading the process's stdout."""
+    checked = check_link(link)
+    child = subprocess.Popen(
+        command_line(checked),
         env=window_environment(os.environ),
         stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL if on_account is None else subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         close_fds=True,
         start_new_session=True,
     )
+    if on_account is not None and child.stdout is not None:
+        threading.Thread(
+            target=_read_accounts,
+            args=(child.stdout, origin(checked), on_account),
+            name="remote-accounts",
+            daemon=True,
+        ).start()
+    return child
+
+
+READ_KEY = f'location.origin + "\\n" + (localStorage.getItem({json.dumps(KEY_ITEM)}) || "")'
+"""What the window runs in the page to read the key: the page's origin and the key, one
+line each. Run as is (``run_js``), not through ``evaluate_js``, whose ``eval`` the servers'
+Content-Security-Policy (``script-src 'self'``) refuses."""
+
+
+def _origin_and_key(found: object) -> tuple[str, str] | None:
+    """(origin, key) of what ``READ_KEY`` gave (a string, or that string as JSON on
+    backends that return JSON), None if it is something else."""
+    if isinstance(found, str) and found.startswith('"'):
+        try:
+            found = json.loads(found)
+        except ValueError:
+            return None
+    if not isinstance(found, str) or "\n" not in found:
+        return None
+    page, key = found.split("\n", 1)
+    return page, key
+
+
+def tell_accounts(window: Any, server: str) -> None:
+    """After each page load in ``window``, read the key that ``server``'s pages keep and
+    print it (``account_line``) when it is new or changed. Only while the window shows a
+    page of ``server`` (the page's own report of its origin is not trusted: the window's
+    address is checked before and after reading)."""
+    told: list[str] = []
+
+    def on_loaded(window: Any) -> None:
+        try:
+            if origin(window.get_current_url() or "") != server:
+                return
+            found = _origin_and_key(window.run_js(READ_KEY))
+            if origin(window.get_current_url() or "") != server:
+                return
+        except Exception:  # the window closed, or the page is gone: nothing to tell
+            log.info("the key of %s could not be read", server, exc_info=True)
+            return
+        if found is None or found[0] != server:
+            return
+        key = valid_key(found[1])
+        if key is None or (told and told[-1] == key) or sys.stdout is None:
+            return
+        told.append(key)
+        print(account_line(server, key), flush=True)
+
+    window.events.loaded += on_loaded
+
+
+def use_profile(folder: Path) -> None:
+    """Make ``folder`` the web profile of this process's windows. ``webview.start`` is
+    given it as ``storage_path`` (WebView2's user data folder, WebKitGTK's data folders);
+    pywebview's Qt backend reads it once, when its module is imported — which the microphone
+    guard does before ``webview.start`` — so its profile path is set here as well."""
+    folder.mkdir(parents=True, exist_ok=True)
+    qt: Any = sys.modules.get("webview.platforms.qt")
+    if qt is not None and hasattr(qt, "_profile_storage_path"):
+        qt._profile_storage_path = str(folder)
 
 
 def run_window(link: str) -> int:
     """In the remote window's process: show the one address it was given until the window
-    closes (2, with the reason on stderr, for a link that is refused)."""
+    closes (2, with the reason on stderr, for a link that is refused), in the kept web
+    profile of that server, telling the app the key its pages keep (``tell_accounts``)."""
     try:
         options = window_options(link)
     except RemoteLinkError as error:
@@ -144,7 +295,10 @@ def run_window(link: str) -> int:
 
     window = webview.create_window(**options)
     microphone_only_for(window, options["url"], default_gui())  # the server it was opened for
-    webview.start(gui=default_gui(), private_mode=True)
+    tell_accounts(window, origin(options["url"]))
+    folder = profile_folder(options["url"])
+    use_profile(folder)
+    webview.start(gui=default_gui(), private_mode=False, storage_path=str(folder))
     return 0
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from westeros import desktop, remote
+from westeros import desktop, remote, turn_watch
 
 INVITE = "https://westeros.example.org:8443/join#invite=abc123"
 TOKEN = "play-online-test-launch-token-0123456789"
@@ -81,11 +81,14 @@ def test_a_refused_link_never_opens_a_window_and_the_process_says_why() -> None:
     assert "Only http:// and https:// links" in done.stderr
 
 
-class FakeEvent(list[Any]):
+class FakeEvent:
     """A pywebview window event: handlers are added with ``+=``."""
 
+    def __init__(self) -> None:
+        self.handlers: list[Any] = []
+
     def __iadd__(self, handler: Any) -> FakeEvent:
-        self.append(handler)
+        self.handlers.append(handler)
         return self
 
 
@@ -100,7 +103,9 @@ class FakeWebview(types.ModuleType):
 
     def create_window(self, *args: Any, **kwargs: Any) -> types.SimpleNamespace:
         self.windows.append({"args": args, **kwargs})
-        events = types.SimpleNamespace(shown=FakeEvent(), before_show=FakeEvent())
+        events = types.SimpleNamespace(
+            shown=FakeEvent(), before_show=FakeEvent(), loaded=FakeEvent()
+        )
         return types.SimpleNamespace(events=events)
 
     def start(self, *args: Any, **kwargs: Any) -> None:
@@ -117,13 +122,23 @@ def webview(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeWebview]:
     yield fake
 
 
-def test_the_remote_window_has_no_bridge_and_a_private_profile(webview: FakeWebview) -> None:
+def test_the_remote_window_has_no_bridge_and_a_kept_profile_of_its_server(
+    webview: FakeWebview, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert remote.run_window(INVITE) == 0
     (window,) = webview.windows
     assert window["url"] == INVITE
     assert "js_api" not in window and not window["args"]
     assert "westeros.example.org:8443" in window["title"]
-    assert webview.starts == [{"gui": desktop.default_gui(), "private_mode": True}]
+    folder = tmp_path / "data" / "westeros" / "remote-profiles"
+    (profile,) = folder.iterdir()  # one web profile per server, kept
+    assert webview.starts == [
+        {"gui": desktop.default_gui(), "private_mode": False, "storage_path": str(profile)}
+    ]
+    assert remote.profile_folder("https://WESTEROS.example.org:8443/lobbies/x") == profile
+    assert remote.profile_folder("https://westeros.example.org/join") != profile
 
 
 def test_the_app_s_window_offers_play_online_through_a_separate_process(
@@ -141,9 +156,12 @@ def test_the_app_s_window_offers_play_online_through_a_separate_process(
     monkeypatch.setattr(desktop, "setup_logging", lambda: tmp_path / "westeros.log")
     assert desktop.launch(store_url=f"sqlite:///{tmp_path / 'games.db'}") == 0
     (core,) = cores
-    assert core.app.state.open_remote is remote.open_window
+    opener = core.app.state.open_remote
+    assert opener.func is remote.open_window  # the key a window reports is kept
+    assert opener.keywords["on_account"].func is turn_watch.remember
     (window,) = webview.windows
     assert "js_api" not in window  # the app's own window has no bridge either
+    assert webview.starts == [{"gui": desktop.default_gui(), "private_mode": True}]
 
 
 @pytest.fixture
