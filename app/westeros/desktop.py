@@ -34,6 +34,7 @@ from .window_title import follow_page_title
 
 if TYPE_CHECKING:
     from .store import db
+    from .turn_watch import TurnWatch
 
 log = logging.getLogger("westeros.desktop")
 
@@ -48,6 +49,9 @@ APP_NAME = "westeros"
 DISTRIBUTION = "westeros-game"
 WINDOW_SIZE = (1440, 900)
 MIN_SIZE = (960, 640)
+DATABASE_ENV = "WESTEROS_DATABASE_URL"
+"""The variable naming the database (``store.db.ENV_DATABASE_URL``; the store is not imported
+before the window opens)."""
 BACKGROUND = "#221d18"
 """The window's colour until the start screen is shown: the pages' own (``--bg``, base.css)."""
 
@@ -57,6 +61,11 @@ def log_file() -> Path:
     folder = Path(platformdirs.user_log_dir(APP_NAME))
     folder.mkdir(parents=True, exist_ok=True)
     return folder / "westeros.log"
+
+
+def start_screen_file() -> Path:
+    """Where the start screen is kept between launches (``server.start_snapshot``)."""
+    return Path(platformdirs.user_cache_dir(APP_NAME)) / "start-screen.json"
 
 
 def template_cache() -> Path:
@@ -126,8 +135,15 @@ class LocalCore:
     """The local core served by uvicorn in a background thread (DESIGN §4)."""
 
     def __init__(
-        self, *, store_url: str | None = None, ai_delay: float = 0.4, port: int | None = None
+        self,
+        *,
+        store_url: str | None = None,
+        ai_delay: float = 0.4,
+        port: int | None = None,
+        start_screen: Path | None = None,
     ) -> None:
+        """``start_screen``: the file where the start screen is kept between launches
+        (``server.start_snapshot``; None: never kept)."""
         self.host = LOCALHOST
         self.token = new_token()
         self.port = port or free_port(self.host)
@@ -135,6 +151,9 @@ class LocalCore:
         self.ai_delay = ai_delay
         self.set_aside: db.SetAside | None = None
         self.app: Any = None
+        self.start_screen = start_screen
+        self.gate: Any = None
+        self._kept: Any = None
         self._socket: socket.socket | None = None
         self._server: Any = None
         self._thread: threading.Thread | None = None
@@ -201,20 +220,36 @@ class LocalCore:
         return self.url
 
     def start(self, timeout: float = 30.0, prepare: Callable[[Any], None] | None = None) -> str:
-        """Listen (if not yet), build the app, let ``prepare`` see it, and serve it; returns
-        :attr:`url` once the core accepts connections."""
+        """Listen (if not yet) and serve at once through a ``core_gate.Gate`` (the kept start
+        screen, if still valid, is shown from the start); build the app, let ``prepare`` see
+        it, and open the gate; returns :attr:`url` once the core accepts connections."""
         import uvicorn
 
+        from .server.core_gate import Gate
+        from .server.security import LocalOnly
+
         self.listen()
-        app = self._open_app()
-        if prepare is not None:
-            prepare(app)
-        config = uvicorn.Config(app, host=self.host, port=self.port, log_config=None, lifespan="on")
+        self.gate = Gate(
+            lambda app: LocalOnly(app, token=self.token, port=self.port), self._kept_screen()
+        )
+        config = uvicorn.Config(
+            self.gate, host=self.host, port=self.port, log_config=None, lifespan="on"
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(
             target=self._serve, args=(self._socket,), name="local-core", daemon=True
         )
         self._thread.start()
+        try:
+            app = self._open_app()
+            if prepare is not None:
+                prepare(app)
+        except BaseException as error:
+            self.gate.fail(str(error))
+            raise
+        if self.start_screen is not None:
+            app.state.core.games.on_close(self._render_start_screen)
+        self.gate.open(app)
         deadline = time.monotonic() + timeout
         while not self._server.started:
             if not self._thread.is_alive():
@@ -256,7 +291,57 @@ class LocalCore:
         if self._thread is not None:
             self._thread.join(timeout)
         self._close_socket()
+        self._keep_start_screen()
         log.info("local core stopped")
+
+    def _source(self) -> str:
+        """How the core is told which database to open (``start_snapshot``): the URL given
+        (``WESTEROS_DATABASE_URL``, as ``store.db`` reads it) or the user data folder."""
+        given = self.store_url or os.environ.get(DATABASE_ENV) or ""
+        return f"{given}\n{platformdirs.user_data_dir(APP_NAME)}"
+
+    def _kept_screen(self) -> Any:
+        """The start screen kept by the last launch, if nothing it shows changed since."""
+        if self.start_screen is None:
+            return None
+        from .plugin_env import user_plugin_dir
+        from .server import start_snapshot
+
+        return start_snapshot.load(self.start_screen, self._source(), user_plugin_dir())
+
+    def _render_start_screen(self) -> None:
+        """When the games close (nothing writes the database any more, and it is still
+        open): render the start screen in the language it was last asked in, to keep."""
+        from .server import start_snapshot
+
+        language = self.gate.language if self.gate is not None else None
+        if language is None:
+            return
+        try:
+            self._kept = start_snapshot.render(self.app, language, self.port)
+        except Exception:
+            log.warning("the start screen could not be rendered to keep", exc_info=True)
+
+    def _keep_start_screen(self) -> None:
+        """Once the core stopped and closed its database: keep the rendered start screen under
+        the key of the files as they are now (or forget the last one)."""
+        if self.start_screen is None or self.app is None:
+            return
+        from .plugin_env import user_plugin_dir
+        from .server import start_snapshot
+
+        database = start_snapshot.database_of(self.app)
+        if self._kept is None or database is None or self.running:
+            start_snapshot.forget(self.start_screen)
+            return
+        start_snapshot.save(
+            self.start_screen,
+            self._kept,
+            self._source(),
+            database,
+            start_snapshot.watched(self.app),
+            user_plugin_dir(),
+        )
 
 
 def set_aside_paragraph(set_aside: db.SetAside) -> str:
@@ -399,8 +484,19 @@ def _open_browser(url: str) -> None:
 
 
 def serve_in_browser(core: LocalCore, url: str) -> int:
-    """Open ``url`` in the system browser and serve until Ctrl+C."""
-    return serve_until_interrupted(core, url, then=lambda: _open_browser(url))
+    """Open ``url`` in the system browser and serve until Ctrl+C, watching the player's
+    online games meanwhile (a notice's board opens in the browser)."""
+    watching: list[TurnWatch] = []
+
+    def then() -> None:
+        _open_browser(url)
+        watching.extend(_watch_turns(core, webbrowser.open))
+
+    try:
+        return serve_until_interrupted(core, url, then=then)
+    finally:
+        for watch in watching:
+            watch.stop()
 
 
 def launch(
@@ -419,10 +515,10 @@ def launch(
         log.info("no desktop window: %s", problem)
         say(no_window_paragraph(problem, path))
         browser = True
-    core = LocalCore(store_url=store_url)
+    core = LocalCore(store_url=store_url, start_screen=start_screen_file())
     if browser:
         try:
-            return serve_in_browser(core, start_core(core))
+            return serve_in_browser(core, start_core(core, prepare=_follow_language))
         except CoreStartError:
             return 1
     try:
@@ -446,10 +542,24 @@ def launch(
     follow_page_title(window)
     microphone_only_for(window, url, gui or default_gui())  # table voice: our pages only
     failed: list[CoreStartError] = []
+    watching: list[TurnWatch] = []
+    waiting = {"shown", "started"}
+    both = threading.Lock()
+
+    def watch_once_shown_and_started(step: str) -> None:
+        """The turn watcher starts once the window shows and the core serves."""
+        with both:
+            waiting.discard(step)
+            if waiting:
+                return
+        watching.extend(_watch_turns(core, core.app.state.open_remote))
+
+    window.events.shown += lambda: watch_once_shown_and_started("shown")
 
     def start_beside_the_window() -> None:
         try:
             start_core(core, prepare=_offer_play_online)
+            watch_once_shown_and_started("started")
         except CoreStartError as error:
             failed.append(error)
             try:
@@ -467,15 +577,45 @@ def launch(
         starting.join()
         return 1 if failed else serve_in_browser(core, url)
     starting.join()
+    for watch in watching:  # before the core: it writes what it saw to the core's database
+        watch.stop()
     core.stop()
     return 1 if failed else 0
 
 
-def _offer_play_online(app: Any) -> None:
-    """Play online in the app: a remote page opens in a process of its own."""
-    from .remote import open_window
+def _follow_language(app: Any) -> None:
+    """Follow the language of the app's pages, the turn notices' language
+    (``turn_watch.AppLanguage``)."""
+    from .turn_watch import AppLanguage
 
-    app.state.open_remote = open_window
+    language = AppLanguage(app.state.core.catalogs, app.state.core.store)
+    app.add_middleware(language.middleware)
+    app.state.app_language = language
+
+
+def _offer_play_online(app: Any) -> None:
+    """Play online in the app: a remote page opens in a process of its own, and the key
+    its server keeps is stored for the turn watcher (``turn_watch.remember``)."""
+    from functools import partial
+
+    from .remote import open_window
+    from .turn_watch import remember
+
+    _follow_language(app)
+    app.state.open_remote = partial(open_window, on_account=partial(remember, app.state.core.store))
+
+
+def _watch_turns(core: LocalCore, open_url: Callable[[str], object]) -> list[TurnWatch]:
+    """Start the turn watcher of the player's online games (``turn_watch``) on ``core``'s
+    store, ``open_url`` opening a notice's board; none when the core has no app."""
+    if core.app is None:
+        return []
+    from .turn_watch import TurnWatch
+
+    state = core.app.state
+    watch = TurnWatch(state.core.store, open_url=open_url, language=state.app_language.current)
+    watch.start()
+    return [watch]
 
 
 def _show_error_window(error: CoreStartError, path: Path) -> int:

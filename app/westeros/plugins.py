@@ -59,10 +59,13 @@ from .help import HelpSection
 from .plugin_env import (
     ENV_DISABLE,
     ENV_NO_AUTOLOAD,
-    ENV_PLUGIN_DIR,
     ENV_TIME_LIMIT,
     ENV_TRACE,
     env_flag,
+    user_plugin_dir,
+)
+from .plugin_env import (
+    ENV_PLUGIN_DIR as ENV_PLUGIN_DIR,  # re-exported: tests and testing.py set it
 )
 from .plugin_faults import PluginFailure, RuleCall, describe, remember_package
 
@@ -209,16 +212,6 @@ def autoload_enabled() -> bool:
 def disabled_by_environment() -> set[str]:
     """The plugin names ``WESTEROS_DISABLE_PLUGINS`` lists."""
     return {name.strip() for name in os.environ.get(ENV_DISABLE, "").split(",") if name.strip()}
-
-
-def user_plugin_dir() -> Path:
-    """The folder whose ``*.py`` files are loaded as single-file plugins."""
-    override = os.environ.get(ENV_PLUGIN_DIR)
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(PROJECT)) / "plugins"
 
 
 def _version_of(obj: Any, module_path: str | None) -> str:

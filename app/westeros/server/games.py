@@ -361,7 +361,9 @@ class Games:
             self._closers.append(closer)
 
     def close(self) -> None:
-        """Stop every AI runner and game worker, then whatever ``on_close`` was given."""
+        """Stop every AI runner and game worker (an action being applied is finished and
+        saved; queued ones are dropped), then whatever ``on_close`` was given: after this
+        nothing of the games writes the database."""
         with self._lock:
             runners = list(self._runners.values())
             executors = list(self._executors.values())
@@ -370,6 +372,6 @@ class Games:
         for runner in runners:
             runner.stop()
         for executor in executors:
-            executor.shutdown(wait=False, cancel_futures=True)
+            executor.shutdown(wait=True, cancel_futures=True)
         for closer in closers:
             closer()
