@@ -76,6 +76,7 @@ const WORDS = {
   "online/no-email": () => t("This server does not send e-mail."),
   "online/bad-token": () => t("This link is not valid (any more)."),
   "online/too-soon": () => t("A link was sent a moment ago: wait a minute."),
+  "online/bad-after": () => t("The app asked for turn notices in a way this server does not understand."),
   "online/not-sent": () => t("The e-mail could not be sent: try again later."),
   "online/vote-refused": () => t("This vote cannot be called now."),
   "online/vote-open": () => t("Another vote of this table is open: one at a time."),
