@@ -57,10 +57,27 @@ run_wait() {
     run_wine "$@"
     wineserver -w
 }
-folder() { winepath -u "$(run_wine cmd /c echo "$1")" | sed 's:/*$::'; }
+# A Windows folder as a Linux path. A fresh prefix sometimes answers its first calls with
+# nothing (seen once in four runs here): ask up to three times.
+folder() {
+    local windows unix
+    for _ in 1 2 3; do
+        windows=$(run_wine cmd /c echo "$1" || true)
+        if [[ -n $windows && $windows != "$1" ]]; then
+            unix=$(winepath -u "$windows" 2>/dev/null | sed 's:/*$::' || true)
+            [[ -n $unix ]] && echo "$unix" && return 0
+        fi
+        sleep 2
+    done
+    fail "Wine did not name the folder $1"
+}
 
 step "Fresh Wine prefix (wine $(wine --version 2>/dev/null)) as an ordinary user"
-wine wineboot --init </dev/null >"$work/wineboot.log" 2>&1
+if ! wine wineboot --init </dev/null >"$work/wineboot.log" 2>&1; then
+    wineserver -w
+    echo "wineboot failed once; again:" && tail -5 "$work/wineboot.log"
+    wine wineboot --init </dev/null >"$work/wineboot.log" 2>&1 || fail "wineboot failed"
+fi
 wineserver -w
 local_app=$(folder '%LOCALAPPDATA%')
 start_menu=$(folder '%APPDATA%')/Microsoft/Windows/Start\ Menu/Programs
