@@ -322,7 +322,9 @@ class Moderation:
                     )
                 ).one()
                 row = found
-        info = BlockInfo(row.id, row.label, as_utc(row.created_at))
+        # the name the line shows now: a block made earlier keeps the name its writer showed
+        # then, which at an anonymous table would tell who the seat's player is (issue 40)
+        info = BlockInfo(row.id, line.player_name[:MAX_LABEL], as_utc(row.created_at))
         return info, sorted(self.hidden_lines(lobby_id, blocker.id))
 
     def unblock(self, blocker: PlayerInfo, block_id: str) -> None:
