@@ -229,9 +229,15 @@ class LocalCore:
         from .server.security import LocalOnly
 
         self.listen()
-        self.gate = Gate(
-            lambda app: LocalOnly(app, token=self.token, port=self.port), self._kept_screen()
-        )
+
+        def guard(app: Any) -> Any:
+            return LocalOnly(app, token=self.token, port=self.port)
+
+        try:
+            self.gate = Gate(guard, self._kept_screen())
+        except Exception:  # a kept start screen never keeps the app from starting
+            log.warning("the kept start screen cannot be shown", exc_info=True)
+            self.gate = Gate(guard, None)
         config = uvicorn.Config(
             self.gate, host=self.host, port=self.port, log_config=None, lifespan="on"
         )

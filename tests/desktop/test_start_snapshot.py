@@ -5,6 +5,7 @@ would answer, behind the same front door; anything that may have changed means t
 from __future__ import annotations
 
 import http.cookiejar
+import json
 import shutil
 import threading
 import urllib.error
@@ -192,6 +193,24 @@ def test_a_core_that_cannot_be_built_answers_the_waiting_window_with_the_reason(
         assert (status, page) == (503, b"the database is on fire")
     finally:
         core.stop()
+
+
+def test_a_kept_screen_whose_static_folder_is_gone_still_starts(
+    places: dict[str, Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A plugin's static folder removed since (not part of the page): its files are not
+    served early, and the kept screen and the core still are."""
+    launch(places)
+    record = json.loads(places["kept"].read_text("utf-8"))
+    record["static"].insert(0, ["gone", str(tmp_path / "gone")])
+    places["kept"].write_text(json.dumps(record), "utf-8")
+    held = HeldBuild(places, monkeypatch)
+    try:
+        status, page = Browser().get(held.url, timeout=30)
+        assert (status, b'id="new-game"' in page) == (200, True)
+    finally:
+        held.release()
+        held.core.stop()
 
 
 def _kept(places: dict[str, Any]) -> start_snapshot.Snapshot | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
@@ -46,6 +47,7 @@ class Gate:
                 routes=[
                     Mount(f"/static/{prefix}" if prefix else "/static", StaticFiles(directory=d))
                     for prefix, d in snapshot.static
+                    if Path(d).is_dir()  # as the core mounts them
                 ]
             )
             self._early = guard(self._kept(snapshot.html, static))
