@@ -336,18 +336,22 @@ class LocalCore:
         from .plugin_env import user_plugin_dir
         from .server import start_snapshot
 
-        database = start_snapshot.database_of(self.app)
-        if self._kept is None or database is None or self.running:
+        try:
+            database = start_snapshot.database_of(self.app)
+            if self._kept is None or database is None or self.running:
+                start_snapshot.forget(self.start_screen)
+                return
+            start_snapshot.save(
+                self.start_screen,
+                self._kept,
+                self._source(),
+                database,
+                start_snapshot.watched(self.app),
+                user_plugin_dir(),
+            )
+        except Exception:  # the next launch only waits for the core
+            log.warning("the start screen could not be kept", exc_info=True)
             start_snapshot.forget(self.start_screen)
-            return
-        start_snapshot.save(
-            self.start_screen,
-            self._kept,
-            self._source(),
-            database,
-            start_snapshot.watched(self.app),
-            user_plugin_dir(),
-        )
 
 
 def set_aside_paragraph(set_aside: db.SetAside) -> str:
