@@ -52,6 +52,8 @@ MIN_SIZE = (960, 640)
 DATABASE_ENV = "WESTEROS_DATABASE_URL"
 """The variable naming the database (``store.db.ENV_DATABASE_URL``; the store is not imported
 before the window opens)."""
+EXIT_GRACE_S = 5.0
+"""How long the process may take to end after the window closed (``_leave_in_time``)."""
 BACKGROUND = "#221d18"
 """The window's colour until the start screen is shown: the pages' own (``--bg``, base.css)."""
 
@@ -590,7 +592,26 @@ def launch(
     for watch in watching:  # before the core: it writes what it saw to the core's database
         watch.stop()
     core.stop()
-    return 1 if failed else 0
+    code = 1 if failed else 0
+    _leave_in_time(code)
+    return code
+
+
+def _leave_in_time(code: int) -> None:
+    """Make sure the process ends once the window closed and the core stopped. pywebview may
+    leave a thread of its own waiting for a window that is gone (its script bridge, when the
+    window closes while a page loads), and Python waits for such threads before it exits: the
+    app would stay in the background. A daemon timer ends the process with ``code`` after
+    ``EXIT_GRACE_S`` if it is still there (every action is saved as it is taken)."""
+
+    def leave() -> None:
+        log.warning("a window thread still ran %.0f s after the window closed", EXIT_GRACE_S)
+        logging.shutdown()
+        os._exit(code)
+
+    timer = threading.Timer(EXIT_GRACE_S, leave)
+    timer.daemon = True
+    timer.start()
 
 
 def _follow_language(app: Any) -> None:
