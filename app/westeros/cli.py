@@ -359,9 +359,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger("westeros.hooks").setLevel(logging.INFO)
     try:
         if args.command is None:
-            from .desktop import launch
+            from .desktop import launch, leave_in_time
 
-            return launch(browser=args.browser)
+            code = launch(browser=args.browser)
+            leave_in_time(code)  # the process ends, whatever pywebview left running
+            return code
         return int(args.func(args))
     except KeyboardInterrupt:  # before the app handles Ctrl+C itself; a second one is ignored
         if threading.current_thread() is threading.main_thread():

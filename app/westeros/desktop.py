@@ -53,7 +53,7 @@ DATABASE_ENV = "WESTEROS_DATABASE_URL"
 """The variable naming the database (``store.db.ENV_DATABASE_URL``; the store is not imported
 before the window opens)."""
 EXIT_GRACE_S = 5.0
-"""How long the process may take to end after the window closed (``_leave_in_time``)."""
+"""How long the process may take to end after the window closed (``leave_in_time``)."""
 BACKGROUND = "#221d18"
 """The window's colour until the start screen is shown: the pages' own (``--bg``, base.css)."""
 
@@ -592,13 +592,12 @@ def launch(
     for watch in watching:  # before the core: it writes what it saw to the core's database
         watch.stop()
     core.stop()
-    code = 1 if failed else 0
-    _leave_in_time(code)
-    return code
+    return 1 if failed else 0
 
 
-def _leave_in_time(code: int) -> None:
-    """Make sure the process ends once the window closed and the core stopped. pywebview may
+def leave_in_time(code: int) -> None:
+    """Make sure the process ends once the app is done (``westeros`` calls it after
+    :func:`launch` returned: the window closed and the core stopped). pywebview may
     leave a thread of its own waiting for a window that is gone (its script bridge, when the
     window closes while a page loads), and Python waits for such threads before it exits: the
     app would stay in the background. A daemon timer ends the process with ``code`` after

@@ -26,7 +26,9 @@ sys.modules["webview"] = types.SimpleNamespace(
 )
 desktop.window_problem = lambda: None
 desktop.EXIT_GRACE_S = 0.5
-sys.exit(desktop.launch(store_url=sys.argv[1]))
+sys.argv[1:] = []
+from westeros.cli import main
+sys.exit(main())
 """
 
 
@@ -40,9 +42,9 @@ def test_a_thread_left_waiting_by_the_window_does_not_keep_the_app_alive(
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
     }
     ended = subprocess.run(
-        [sys.executable, "-c", PROBE, f"sqlite:///{tmp_path / 'games.db'}"],
+        [sys.executable, "-c", PROBE],
         cwd=ROOT,
-        env=env,
+        env={**env, "WESTEROS_DATABASE_URL": f"sqlite:///{tmp_path / 'games.db'}"},
         capture_output=True,
         timeout=120,
     )
