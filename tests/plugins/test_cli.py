@@ -50,9 +50,12 @@ def test_no_command_opens_the_game(
     import westeros.desktop
 
     calls: list[bool] = []
+    left: list[int] = []
     monkeypatch.setattr(westeros.desktop, "launch", lambda *, browser: calls.append(browser) or 0)
+    monkeypatch.setattr(westeros.desktop, "leave_in_time", left.append)  # ends the process
     assert main(argv) == 0
     assert calls == [browser]
+    assert left == [0], "the command makes sure the process ends once the app is done"
 
 
 def test_plugins_lists_versions_hooks_and_load_errors(
