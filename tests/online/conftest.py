@@ -8,6 +8,7 @@ reachable."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from .helpers import Player
+from .live import fresh_schema
 from .seat_helpers import LiveOnline, live_online, require_chromium
 
 
@@ -68,3 +70,29 @@ def sockets() -> Iterator[ExitStack]:
     """Every socket a test opens, closed at its end."""
     with ExitStack() as stack:
         yield stack
+
+
+ENV_PG = "WESTEROS_TEST_POSTGRES_URL"
+
+
+def _postgres() -> str:
+    url = os.environ.get(ENV_PG)
+    if not url:
+        pytest.skip(f"set {ENV_PG} (e.g. postgresql://postgres@127.0.0.1:5432/test)")
+    import sqlalchemy as sa
+
+    try:
+        sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1)).connect().close()
+    except Exception as exc:
+        pytest.skip(f"PostgreSQL is not reachable ({exc})")
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> Iterator[str]:
+    """'' (SQLite in the test's folder) or a fresh PostgreSQL schema's URL."""
+    if request.param == "sqlite":
+        yield ""
+        return
+    with fresh_schema(_postgres()) as url:
+        yield url

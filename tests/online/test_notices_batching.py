@@ -5,7 +5,6 @@ SQLite and PostgreSQL; the server's keys are one pair for every worker."""
 from __future__ import annotations
 
 import functools
-import os
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -23,34 +22,16 @@ from westeros.online.notices.records import NoticeStore
 from westeros.saves import open_store
 
 from .helpers import rules, start_game
-from .live import fresh_schema
-from .notices_helpers import Mailbox, mailbox, next_announced, notice_server, people, verify
+from .notices_helpers import (
+    Mailbox,
+    mailbox,
+    next_announced,
+    notice_server,
+    people,
+    verify,
+)
 
-ENV_PG = "WESTEROS_TEST_POSTGRES_URL"
 T = TypeVar("T")
-
-
-def _postgres() -> str:
-    url = os.environ.get(ENV_PG)
-    if not url:
-        pytest.skip(f"set {ENV_PG} (e.g. postgresql://postgres@127.0.0.1:5432/test)")
-    import sqlalchemy as sa
-
-    try:
-        sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1)).connect().close()
-    except Exception as exc:
-        pytest.skip(f"PostgreSQL is not reachable ({exc})")
-    return url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[str]:
-    """'' (SQLite in the test's folder) or a fresh PostgreSQL schema's URL."""
-    if request.param == "sqlite":
-        yield ""
-        return
-    with fresh_schema(_postgres()) as url:
-        yield url
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ their newest 100 items of the last 14 days."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -24,36 +23,11 @@ from westeros.store.models import utcnow
 from westeros.store.notices import InboxItem
 
 from .helpers import Player, start_game
-from .live import fresh_schema
 from .notices_helpers import announced, next_announced, notice_server, people, take_turn
 from .ratings_helpers import houses
 
-ENV_PG = "WESTEROS_TEST_POSTGRES_URL"
 BARATHEON, LANNISTER, STARK = houses(3)
 ZH_TURN = "轮到你了：“Test table”"
-
-
-def _postgres() -> str:
-    url = os.environ.get(ENV_PG)
-    if not url:
-        pytest.skip(f"set {ENV_PG} (e.g. postgresql://postgres@127.0.0.1:5432/test)")
-    import sqlalchemy as sa
-
-    try:
-        sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1)).connect().close()
-    except Exception as exc:
-        pytest.skip(f"PostgreSQL is not reachable ({exc})")
-    return url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[str]:
-    """'' (SQLite in the test's folder) or a fresh PostgreSQL schema's URL."""
-    if request.param == "sqlite":
-        yield ""
-        return
-    with fresh_schema(_postgres()) as url:
-        yield url
 
 
 @pytest.fixture
