@@ -5,9 +5,10 @@ Planning phase and once without, on the same seeds.
 
 Prints, per personality: deals proposed, proposals accepted (as recipient), deals made, deals
 kept and broken by it, deals others broke with it, and its wins with deals on and off; then the
-totals, the deals by term kind and illegal actions (must be 0). A support promise for a combat
-that never happened counts as kept; the support promises honoured by an actual declaration are
-printed apart. Prints figures; asserts nothing.
+totals, the deals by term kind, the offers (counters included) by their terms, the offers that
+bind only the other house (issue 36 point 5: must be 0) and illegal actions (must be 0). A
+support promise for a combat that never happened counts as kept; the support promises honoured
+by an actual declaration are printed apart. Prints figures; asserts nothing.
 
     python benchmarks/deals.py [--games N]
 """
@@ -25,7 +26,7 @@ import westeros_ai_personalities.plugin as personalities_plugin
 from westeros.ai.deals import DealBot
 from westeros.ai.deals_table import DealGame, play
 from westeros.ai.personality import BALANCED, AIPersonality
-from westeros.deals import ACCEPT, BROKEN, KEPT
+from westeros.deals import ACCEPT, BROKEN, KEPT, binds
 from westeros.deals.book import SUPPORT
 from westeros.deals.terms import TERMS, SupportPromise
 from westeros.plugins import build_ruleset
@@ -53,6 +54,8 @@ def tally(
     book = game.book
     for proposal in book.proposals.values():
         counts[style[proposal.proposer]]["proposed"] += 1
+        kinds["offer " + " + ".join(t.kind for t in proposal.terms)] += 1
+        kinds["one-sided"] += not binds(proposal.terms, proposal.proposer)
         reply = book.replies.get(proposal.id)
         if reply is not None and reply.answer == ACCEPT:
             counts[style[proposal.recipient]]["accepted"] += 1
@@ -113,6 +116,9 @@ def main() -> None:
         + ", ".join(f"{k} {kinds[k]} (broken {kinds[k + ' broken']})" for k in sorted(TERMS))
     )
     print(f"support promises honoured by a declared support: {kinds['support given']}")
+    offers = sorted(k for k in kinds if k.startswith("offer "))
+    print("offers by terms: " + ", ".join(f"{k.removeprefix('offer ')} {kinds[k]}" for k in offers))
+    print(f"offers binding only the other house: {kinds['one-sided']}")
     print(f"illegal actions: {illegal}")
     print(f"seconds: with deals {seconds['on']:.1f}, without {seconds['off']:.1f}")
 

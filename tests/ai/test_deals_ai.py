@@ -270,11 +270,12 @@ def test_5_4_1_an_ai_asks_a_third_house_to_support_its_attack_and_the_helper_pla
     stark.see(DealBook())
     offers = stark.proposals(player_view(s, "stark"), rules)
     ask = SupportPromise("lannister", "stark", "white-harbor", 1)
-    assert ("lannister", ask) in offers
+    peace = NonAggression(("lannister", "stark"), 1)
+    assert ("lannister", (ask, peace)) in offers  # the support is paid for with peace
     for promised in (False, True):
         book = DealBook()
         if promised:
-            p = book.propose("stark", "lannister", (ask,), 1)
+            p = book.propose("stark", "lannister", (ask, peace), 1)
             book.reply(p.id, "lannister", Reply(ACCEPT), 1)
         lannister = DealBot(0, plugin.TURTLE)
         lannister.see(book.seen_by("lannister"))

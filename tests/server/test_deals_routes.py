@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from westeros.deals import NonAggression
+from westeros.engine import board
 from westeros.server.games import Games
 
 from .conftest import BASE, COOKIE, TOKEN, receive, seat_url
@@ -102,3 +103,21 @@ def test_15_4_an_offer_from_an_ai_waits_for_the_persons_answer(
         f"/games/{game_id}/deals/stark/replies", json={"proposal": made.id, "answer": "decline"}
     )
     assert again.status_code == 400
+
+
+def test_36_5_the_deals_message_holds_the_seats_own_deal_log_and_the_areas_it_promised_to_spare(
+    client: TestClient, game_id: str
+) -> None:
+    offer(client, game_id, "stark", to="baratheon", term={"kind": "non_aggression"})
+    stark = client.get(f"/games/{game_id}/deals/stark").json()
+    assert [(e["kind"], e.get("answer")) for e in stark["log"]] == [
+        ("deal_proposed", None),
+        ("deal_answered", "accept"),
+    ]
+    assert stark["log"][0]["proposer"] == "stark" and stark["log"][0]["recipient"] == "baratheon"
+    games: Games = client.app.state.games  # type: ignore[attr-defined]
+    state = games.get(game_id).state
+    theirs = {a for a in state.rules.areas if board.controller(state, a) == "baratheon"}
+    assert theirs and set(stark["promises"]["march"]) == theirs
+    other = client.get(f"/games/{game_id}/deals/lannister").json()
+    assert other["log"] == [] and other["promises"] == {"march": {}}

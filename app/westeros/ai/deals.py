@@ -3,15 +3,24 @@
 ``DealMind`` is one seat's negotiator. It reads only its own ``player_view`` (through
 ``analysis.Situation``) and its own side of the deal book (``DealBook.seen_by``):
 
-- *what a term is worth* (``term_value``): a non-aggression pact is worth what the partner could
-  take from me (a border I cannot hold, by the attack and hold estimates of ``analysis``) plus a
-  share when we both face the leading house (a common enemy), and costs what I could take from
-  the partner; a schemer counts that cost at half (it may break the pact);
+- *what a term is worth* (``term_parts``: what it brings me, what it costs me): a
+  non-aggression pact brings what the partner could take from me (a border I cannot hold, by
+  the attack and hold estimates of ``analysis``) plus a share when we both face the leading
+  house (a common enemy), and costs what I could take from the partner; a schemer counts that
+  cost at half (it may break the pact);
 - *whether to accept* a proposal (``answer``): never from a house that broke a deal with me
-  (``grudges``, kept for the rest of the game); else when the terms are worth more than a margin
-  to a personality's ``diplomacy``; a refused pact may be countered by a Stay-Out promise;
+  (``grudges``, kept for the rest of the game), nor one that has me support a house where I
+  promised to support another (``torn``); else when what the terms bring, coloured by a
+  personality's ``diplomacy``, beats what they cost by a margin — so an honourable seat takes a
+  plain pact with a neighbour that threatens it, or costs it nothing; a refused pact may be
+  countered (``counter``) by a narrower exchange that binds both houses: the proposer stays out
+  of my most threatened area (or supports my best attack) and I stay out of the area of theirs
+  that costs me least to spare;
 - *what to propose* (``proposals``): a pact with the neighbour it fears most, and a promise of
-  support from a third house for its most promising attack, each when worth it;
+  support from a third house for its most promising attack paid for by a promise of my own
+  (``support_wanted``: a pact with the helper, or staying out of its area), each when worth it.
+  Every offer and counter binds my own house to at least one term (``terms.binds``): nothing
+  one-sided is ever asked;
 - *what it promised* (``bounds``): the areas it may not march into or raid this round, the
   support it owes and the bid caps it accepted.
 
@@ -101,13 +110,28 @@ class DealMind:
         self.house = house
         self.personality = personality
         self.grudges: set[str] = set()
+        self.owed: dict[tuple[str, int], str] = {}
 
     def remember(self, book: DealBook, now: int) -> None:
-        """Note every house that broke a deal with me (public acts, ``check_kept``)."""
+        """Note every house that broke a deal with me (public acts, ``check_kept``) and the
+        support I promised (``owed``: by area and round, the house I support there)."""
         for deal in book.deals_of(self.house):
             verdict = check_kept(deal, book.acts, now)
             if verdict.status == BROKEN and verdict.breaker not in (None, self.house):
                 self.grudges.add(verdict.breaker)
+            for term in deal.terms:
+                if isinstance(term, SupportPromise) and term.giver == self.house:
+                    self.owed[term.area, term.round] = term.receiver
+
+    def torn(self, terms: tuple[Term, ...]) -> bool:
+        """Would ``terms`` have me support (5.4.1) one house where I already promised to
+        support another (one of the two promises would be broken)?"""
+        return any(
+            isinstance(t, SupportPromise)
+            and t.giver == self.house
+            and self.owed.get((t.area, t.round), t.receiver) != t.receiver
+            for t in terms
+        )
 
     # ------------------------------------------------------------------ values
     def common_enemy(self, sit: Situation, other: str) -> float:
@@ -118,26 +142,37 @@ class DealMind:
         both = pressure(sit, leader, self.house) > 0 and pressure(sit, leader, other) > 0
         return COMMON_ENEMY if both else 0.0
 
-    def term_value(self, sit: Situation, term: Term) -> float:
-        """What ``term`` is worth to me: what it spares or brings me, minus what it costs."""
+    @property
+    def keep(self) -> float:
+        """How much of a promise's cost I count: all of it, half when I may break it."""
+        return SCHEMER_COST if self.personality.scheming > 0 else 1.0
+
+    def term_parts(self, sit: Situation, term: Term) -> tuple[float, float]:
+        """What ``term`` brings me and what it costs me (both 0 or more)."""
         me = self.house
-        keep = SCHEMER_COST if self.personality.scheming > 0 else 1.0
         if isinstance(term, NonAggression):
-            value = 0.0
+            gain = cost = 0.0
             for other in set(term.houses) - {me}:
-                value += pressure(sit, other, me) + self.common_enemy(sit, other)
-                value -= keep * pressure(sit, me, other)
-            return value
+                gain += pressure(sit, other, me) + self.common_enemy(sit, other)
+                cost += self.keep * pressure(sit, me, other)
+            return gain, cost
         if isinstance(term, StayOut):
             chance = take_chance(sit, term.house, term.area)
+            worth = chance * sit.value(term.area, me)
             if term.house == me:
-                return -keep * chance * sit.value(term.area)
-            return chance * sit.value(term.area) if sit.control[term.area] == me else 0.0
-        if isinstance(term, SupportPromise):
-            return self.support_value(sit, term)
-        mine = sit.state.power[me]
-        richest = max((sit.state.power[h] for h in term.houses if h != me), default=0)
-        return 0.3 if mine < richest else -0.3
+                return 0.0, self.keep * worth
+            return (worth if sit.control[term.area] == me else 0.0), 0.0
+        value = self.support_value(sit, term) if isinstance(term, SupportPromise) else 0.0
+        if isinstance(term, SplitBids):
+            mine = sit.state.power[me]
+            richest = max((sit.state.power[h] for h in term.houses if h != me), default=0)
+            value = 0.3 if mine < richest else -0.3
+        return max(value, 0.0), max(-value, 0.0)
+
+    def term_value(self, sit: Situation, term: Term) -> float:
+        """What ``term`` is worth to me: what it spares or brings me, minus what it costs."""
+        gain, cost = self.term_parts(sit, term)
+        return gain - cost
 
     def support_value(self, sit: Situation, term: SupportPromise) -> float:
         """A support promise (5.4.1): to receive one is worth half the area; to give one is
@@ -156,38 +191,92 @@ class DealMind:
         return gain - SUPPORT_COST
 
     def worth(self, sit: Situation, terms: tuple[Term, ...]) -> float:
-        """How much I want ``terms``, coloured by my ``diplomacy``."""
-        values = [self.term_value(sit, t) for t in terms]
-        gains = sum(v for v in values if v > 0)
-        costs = sum(-v for v in values if v < 0)
+        """How much I want ``terms``: what they bring, coloured by my ``diplomacy``, less what
+        they cost."""
+        parts = [self.term_parts(sit, t) for t in terms]
+        gains = sum(g for g, _ in parts)
+        costs = sum(c for _, c in parts)
         return self.personality.diplomacy * (gains + GOODWILL) - costs
 
     # ------------------------------------------------------------------ the table
     def answer(self, proposal: Proposal, view: View, rules: Ruleset) -> Reply:
         """Accept, decline or counter ``proposal`` (made to me) from my view alone."""
-        if proposal.proposer in self.grudges or self.personality.diplomacy <= 0:
+        if (
+            proposal.proposer in self.grudges
+            or self.personality.diplomacy <= 0
+            or self.torn(proposal.terms)
+        ):
             return Reply(DECLINE)
         sit = Situation(view, rules)
         if self.worth(sit, proposal.terms) > MARGIN:
             return Reply(ACCEPT)
         counter = self.counter(sit, proposal)
-        return Reply(COUNTER, (counter,)) if counter is not None else Reply(DECLINE)
+        return Reply(COUNTER, counter) if counter is not None else Reply(DECLINE)
 
-    def counter(self, sit: Situation, proposal: Proposal) -> Term | None:
-        """Instead of a refused pact: the proposer stays out of my most threatened area."""
+    def counter(self, sit: Situation, proposal: Proposal) -> tuple[Term, ...] | None:
+        """Instead of a refused pact, an exchange that binds both houses: something I ask of
+        the proposer (``asks``) for a promise to stay out of one of its areas (``gifts``), the
+        one worth most to me among those worth more than the margin to me and, as far as I can
+        tell from my view (a balanced mind in its seat), to the proposer too."""
         other = proposal.proposer
         if not any(isinstance(t, NonAggression) for t in proposal.terms):
             return None
-        mine = [a for a, o in sit.control.items() if o == self.house]
-        best = max(mine, key=lambda a: (take_chance(sit, other, a) * sit.value(a), a), default=None)
-        if best is None or take_chance(sit, other, best) <= 0:
-            return None
-        return StayOut(other, best, sit.state.round)
+        them = DealMind(other)
+        best: tuple[float, tuple[Term, ...]] | None = None
+        for ask in self.asks(sit, other):
+            for gift in self.gifts(sit, other):
+                terms = (ask, gift)
+                value = self.worth(sit, terms)
+                fair = value > MARGIN and them.worth(sit, terms) > MARGIN
+                if fair and (best is None or value > best[0]):
+                    best = (value, terms)
+        return None if best is None else best[1]
 
-    def proposals(self, view: View, rules: Ruleset, book: DealBook) -> list[tuple[str, Term]]:
+    def gifts(self, sit: Situation, other: str) -> list[StayOut]:
+        """My promises to stay out of an area of ``other`` that I could take (5.3): each is
+        worth something to it."""
+        now = sit.state.round
+        return [
+            StayOut(self.house, area, now)
+            for area, owner in sorted(sit.control.items())
+            if owner == other and take_chance(sit, self.house, area) > 0
+        ]
+
+    def asks(self, sit: Situation, other: str) -> list[Term]:
+        """What I may ask of ``other`` in an exchange: that it stays out of my area it most
+        likely takes (5.3), or supports my most promising attack (5.4.1)."""
+        now = sit.state.round
+        mine = [a for a, o in sit.control.items() if o == self.house]
+        out: list[Term] = []
+        best = max(mine, key=lambda a: (take_chance(sit, other, a) * sit.value(a), a), default=None)
+        if best is not None and take_chance(sit, other, best) > 0:
+            out.append(StayOut(other, best, now))
+        helped = self.best_help(sit, other)
+        if helped is not None:
+            out.append(SupportPromise(other, self.house, helped[1], now))
+        return out
+
+    def gift(self, sit: Situation, other: str) -> Term | None:
+        """What I give ``other`` for its support: a pact between us when it costs me no more
+        than it brings me, else a promise to stay out of the area of its that costs me least
+        to spare (``gifts``; the one it values most among equals); None when I threaten
+        nothing of it and the pact costs me more than it brings."""
+        peace = NonAggression(tuple(sorted((self.house, other))), sit.state.round)
+        gain, cost = self.term_parts(sit, peace)
+        if cost <= gain:
+            return peace
+        ranked = sorted(
+            self.gifts(sit, other),
+            key=lambda g: (self.term_parts(sit, g)[1], -DealMind(other).term_value(sit, g)),
+        )
+        return ranked[0] if ranked else None
+
+    def proposals(
+        self, view: View, rules: Ruleset, book: DealBook
+    ) -> list[tuple[str, tuple[Term, ...]]]:
         """The deals I offer this round (to whom, what), each only if worth it and to a house I
         have no proposal with yet this round: a pact with the house I most want one with, and a
-        request for support (``support_wanted``)."""
+        request for support paid for by a promise of mine (``support_wanted``)."""
         if self.personality.diplomacy <= 0:
             return []
         sit = Situation(view, rules)
@@ -205,41 +294,57 @@ class DealMind:
             value = self.worth(sit, (NonAggression(tuple(sorted((self.house, other))), now),))
             if value > PROPOSE_MARGIN and (best is None or value > best[0]):
                 best = (value, other)
-        out: list[tuple[str, Term]] = []
+        out: list[tuple[str, tuple[Term, ...]]] = []
         if best is not None:
-            out.append((best[1], NonAggression(tuple(sorted((self.house, best[1]))), now)))
+            out.append((best[1], (NonAggression(tuple(sorted((self.house, best[1]))), now),)))
         ask = self.support_wanted(sit, taken | {h for h, _ in out})
         if ask is not None:
             out.append(ask)
         return out
 
-    def support_wanted(self, sit: Situation, busy: set[str]) -> tuple[str, Term] | None:
+    def support_wanted(self, sit: Situation, busy: set[str]) -> tuple[str, tuple[Term, ...]] | None:
         """A third house's support (5.4.1) for the attack it would help most (the gain in win
-        chance times the area's worth), if that is above the proposal margin and the support
-        makes the attack likely to win (``HELPED_WIN``)."""
-        me = self.house
+        chance times the area's worth), if the support makes the attack likely to win
+        (``HELPED_WIN``), paid for by a promise of mine to the helper (``gift``), and the
+        whole exchange is worth more than the proposal margin to me."""
         best: tuple[float, str, str] | None = None
+        for helper in sorted(sit.state.houses):
+            if helper == self.house or helper in self.grudges or helper in busy:
+                continue
+            helped = self.best_help(sit, helper)
+            if helped is not None and (best is None or helped[0] > best[0]):
+                best = (helped[0], helper, helped[1])
+        if best is None or self.personality.diplomacy * best[0] <= PROPOSE_MARGIN:
+            return None
+        helper = best[1]
+        gift = self.gift(sit, helper)
+        if gift is None:
+            return None
+        terms = (SupportPromise(helper, self.house, best[2], sit.state.round), gift)
+        return (helper, terms) if self.worth(sit, terms) > PROPOSE_MARGIN else None
+
+    def best_help(self, sit: Situation, helper: str) -> tuple[float, str] | None:
+        """The attack of mine ``helper``'s support (5.4.1) would help most, as (the gain in
+        win chance times the area's worth, the area), among those it makes likely to win
+        (``HELPED_WIN``); None if there is none."""
+        me = self.house
+        best: tuple[float, str] | None = None
         for origin, targets in sorted(sit.reach.items()):
             if sit.occupant(origin) != me:
                 continue
             for target in sorted(targets):
                 margin = sit.planned_margin(origin, target)
                 enemy = sit.defender_of(target)
-                if margin is None or enemy is None:
+                if margin is None or enemy is None or helper in (me, enemy):
                     continue
-                for helper in sorted(sit.state.houses):
-                    if helper in (me, enemy) or helper in self.grudges or helper in busy:
-                        continue
-                    extra = sit.support_potential(target, helper)
-                    if extra <= 0:
-                        continue
-                    helped = win_chance(margin + extra)
-                    gain = (helped - win_chance(margin)) * sit.value(target)
-                    if helped >= HELPED_WIN and (best is None or gain > best[0]):
-                        best = (gain, helper, target)
-        if best is None or self.personality.diplomacy * best[0] <= PROPOSE_MARGIN:
-            return None
-        return best[1], SupportPromise(best[1], me, best[2], sit.state.round)
+                extra = sit.support_potential(target, helper)
+                if extra <= 0:
+                    continue
+                helped = win_chance(margin + extra)
+                gain = (helped - win_chance(margin)) * sit.value(target)
+                if helped >= HELPED_WIN and (best is None or gain > best[0]):
+                    best = (gain, target)
+        return best
 
     def bounds(self, book: DealBook, sit: Situation) -> Bounds:
         """What my deals of this round forbid or ask of me (see ``Bounds``)."""
@@ -298,7 +403,7 @@ class DealBot(BaselineBot):
         mind.remember(self.book, view["round"])
         return mind.answer(proposal, view, rules)
 
-    def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, Term]]:
+    def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, tuple[Term, ...]]]:
         """What I offer this round (``DealMind.proposals``)."""
         mind = self.mind_of(view["house"])
         mind.remember(self.book, view["round"])

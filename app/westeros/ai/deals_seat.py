@@ -66,7 +66,7 @@ class TalkingBot(DealBot):
         self.see(self._book())
         return super().answer(proposal, view, rules)
 
-    def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, Term]]:
+    def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, tuple[Term, ...]]]:
         """What I offer this round (``DealMind.proposals``)."""
         self.see(self._book())
         return super().proposals(view, rules)
@@ -99,7 +99,7 @@ class TalkingStrongBot(StrongBot):
         """My reply to ``proposal`` (``DealMind.answer``)."""
         return self.deals.answer(proposal, view, rules)
 
-    def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, Term]]:
+    def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, tuple[Term, ...]]]:
         """What I offer this round (``DealMind.proposals``)."""
         return self.deals.proposals(view, rules)
 

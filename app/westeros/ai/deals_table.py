@@ -36,8 +36,10 @@ class Negotiator(Protocol):
     def see(self, book: DealBook) -> None:
         """Be shown its side of the deal book."""
 
-    def proposals(self, view: Mapping[str, Any], rules: Ruleset) -> list[tuple[str, Term]]:
-        """The deals it offers now: (recipient, term)."""
+    def proposals(
+        self, view: Mapping[str, Any], rules: Ruleset
+    ) -> list[tuple[str, tuple[Term, ...]]]:
+        """The deals it offers now: (recipient, terms)."""
         ...
 
     def answer(self, proposal: Proposal, view: Mapping[str, Any], rules: Ruleset) -> Reply:
@@ -75,8 +77,8 @@ def talks(book: DealBook, seats: Mapping[str, Player], state: State) -> list[Dea
         if not isinstance(seat, Negotiator):
             continue
         seat.see(book.seen_by(house))
-        for recipient, term in seat.proposals(player_view(state, house), state.rules):
-            proposal = book.propose(house, recipient, (term,), rnd)
+        for recipient, terms in seat.proposals(player_view(state, house), state.rules):
+            proposal = book.propose(house, recipient, terms, rnd)
             outcome = book.reply(
                 proposal.id, recipient, _reply(seats[recipient], proposal, state, book), rnd
             )

@@ -18,8 +18,9 @@ from .book import (
     Reply,
     Verdict,
     check_kept,
+    party_verdicts,
 )
-from .terms import NonAggression, SplitBids, StayOut, SupportPromise, Term
+from .terms import NonAggression, SplitBids, StayOut, SupportPromise, Term, binds
 
 __all__ = [
     "ACCEPT",
@@ -39,5 +40,7 @@ __all__ = [
     "SupportPromise",
     "Term",
     "Verdict",
+    "binds",
     "check_kept",
+    "party_verdicts",
 ]

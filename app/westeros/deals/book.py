@@ -4,7 +4,8 @@ A house *proposes* terms (``terms``) to one other house; the recipient *accepts*
 or *counters* with terms of its own (a new proposal the other way) before the proposal's
 ``expires`` round ends. An accepted proposal becomes a ``Deal``. The book also holds the public
 record (``Act``: marches, raids, support declarations and bids, 3.6, 5.2-5.4, as every player saw
-them) and tells from it whether each deal was kept (``check_kept``). Nothing here is enforced:
+them) and tells from it whether each deal was kept (``check_kept``) and whether each of its
+houses kept its own side (``party_verdicts``). Nothing here is enforced:
 a house may break its word; the record shows it.
 
 Privacy: a proposal, its reply and the deal are known to their two houses only (``seen_by``);
@@ -139,12 +140,14 @@ class Verdict:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Deal:
-    """An accepted proposal: ``terms`` bind ``houses`` from round ``round``."""
+    """An accepted proposal: ``terms`` bind ``houses`` from round ``round``; ``proposal`` is
+    the id of the proposal whose acceptance made it (None in books saved before it was kept)."""
 
     id: str
     houses: frozenset[str]
     terms: tuple[Term, ...]
     round: int
+    proposal: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """This deal as a JSON object."""
@@ -153,6 +156,7 @@ class Deal:
             "houses": sorted(self.houses),
             "terms": [t.to_json(x) for x in self.terms],
             "round": self.round,
+            "proposal": self.proposal,
         }
 
     @classmethod
@@ -163,10 +167,11 @@ class Deal:
             frozenset(data["houses"]),
             tuple(t.from_json(x) for x in data["terms"]),
             data["round"],
+            data.get("proposal"),
         )
 
 
-def _breach(term: Term, act: Act) -> bool:
+def breaks(term: Term, act: Act) -> bool:
     """Does ``act`` break ``term``?"""
     if act.round != term.round:
         return False
@@ -201,7 +206,7 @@ def check_term(term: Term, acts: Iterable[Act], now: int) -> Verdict:
     (a promised support is broken only in a combat the receiver fights); kept once its round is
     over (a promised support kept as soon as it is declared)."""
     for act in acts:
-        if _breach(term, act):
+        if breaks(term, act):
             return Verdict(BROKEN, act.house, act)
         if (
             isinstance(term, t.SupportPromise)
@@ -223,6 +228,26 @@ def check_kept(deal: Deal, acts: Sequence[Act], now: int) -> Verdict:
     if all(v.status == KEPT for v in verdicts):
         return Verdict(KEPT)
     return Verdict(PENDING)
+
+
+def party_verdicts(deal: Deal, acts: Sequence[Act], now: int) -> dict[str, Verdict]:
+    """Did each house of ``deal`` keep its side, by the public ``acts``, at round ``now``? A
+    house breaks it by its own first breach of a term that binds it (``Term.bound``) and keeps
+    it once every such term is kept; a house the terms bind to nothing keeps it once their
+    rounds are over."""
+    over = now > max(term.round for term in deal.terms)
+    out: dict[str, Verdict] = {}
+    for house in sorted(deal.houses):
+        own = [a for a in acts if a.house == house]
+        verdicts = [check_term(term, own, now) for term in deal.terms if house in term.bound()]
+        broken = next((v for v in verdicts if v.status == BROKEN), None)
+        if broken is not None:
+            out[house] = broken
+        elif all(v.status == KEPT for v in verdicts) and (verdicts or over):
+            out[house] = Verdict(KEPT)
+        else:
+            out[house] = Verdict(PENDING)
+    return out
 
 
 class DealBook:
@@ -285,7 +310,9 @@ class DealBook:
             raise ValueError(f"{proposal_id} has lapsed")
         self.replies[proposal_id] = reply
         if reply.answer == ACCEPT:
-            deal = Deal(f"d{len(self.deals) + 1}", proposal.parties(), proposal.terms, round)
+            deal = Deal(
+                f"d{len(self.deals) + 1}", proposal.parties(), proposal.terms, round, proposal_id
+            )
             self.deals[deal.id] = deal
             return deal
         if reply.answer == COUNTER:

@@ -3,14 +3,18 @@
 A person proposes one term to another house (``propose``): *no attacks between us this round*
 (``NonAggression``), *I stay out of <area>* (``StayOut``) or *I support you in <area>*
 (``SupportPromise``), holding for the current round (2.2). An AI seat that negotiates
-(``Negotiator``, e.g. ``ai.deals_seat.DealSeat``) answers at once from its own view and its side
-of the book; a counter offer waits for the person's answer (``reply``). At the start of each
-Planning phase (4) every negotiating AI offers its deals: to another AI they are answered at
-once, to a person they wait for Accept or Decline.
+(``Negotiator``, e.g. ``ai.deals_seat.TalkingBot``) answers at once from its own view and its
+side of the book; a counter offer waits for the person's answer (``reply``). At the start of
+each Planning phase (4) every negotiating AI offers its deals: to another AI they are answered
+at once (a counter goes back to the proposer for a last yes or no), to a person they wait for
+Accept or Decline.
 
 After every accepted action the public record grows (``record.acts``) and ``check_kept`` tells
 whether each deal was kept. The book is saved (``save``) whenever it changes, so a resumed game
-keeps its deals. A house sees only its own proposals and deals (``DealBook.seen_by``)."""
+keeps its deals. A house sees only its own proposals and deals (``DealBook.seen_by``): the
+panel's message (``message``) holds them, the seat's deal log (``log``: each offer, its answer,
+and whether each house kept its side) and the areas its deals of this round forbid it to march
+into (``promises``, for the board's warning before such a march)."""
 
 from __future__ import annotations
 
@@ -19,9 +23,24 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from ..engine import board
 from ..engine.flow import pending
 from ..engine.state import State
-from .book import ACCEPT, COUNTER, DECLINE, Act, Deal, DealBook, Proposal, Reply, check_kept
+from .book import (
+    ACCEPT,
+    COUNTER,
+    DECLINE,
+    MARCH,
+    PENDING,
+    Act,
+    Deal,
+    DealBook,
+    Proposal,
+    Reply,
+    breaks,
+    check_kept,
+    party_verdicts,
+)
 from .record import acts
 from .terms import NonAggression, StayOut, SupportPromise, Term, to_json
 
@@ -40,8 +59,8 @@ class Negotiator(Protocol):
     def follow(self, book: Callable[[], DealBook]) -> None:
         """Read its side of the deal book from ``book``."""
 
-    def proposals(self, view: Mapping[str, Any], rules: Any) -> list[tuple[str, Term]]:
-        """The deals it offers now: (recipient, term)."""
+    def proposals(self, view: Mapping[str, Any], rules: Any) -> list[tuple[str, tuple[Term, ...]]]:
+        """The deals it offers now: (recipient, terms)."""
         ...
 
     def answer(self, proposal: Proposal, view: Mapping[str, Any], rules: Any) -> Reply:
@@ -113,11 +132,13 @@ class DealTable:
 
     def message(self, house: str) -> dict[str, Any]:
         """What the board's deals panel of ``house`` shows: the round, the houses it may talk
-        to, its proposals (each with its status) and its deals (each with its verdict)."""
+        to, its proposals (each with its status), its deals (each with its verdict), its deal
+        log (``log``) and the areas its deals forbid it to march into now (``promises``)."""
         with self._lock:
             state = self.session.state
             mine = self.book.seen_by(house)
             now = state.round
+            judged = now if state.winner is None else now + 1
             proposals = []
             for p in mine.proposals.values():
                 reply = mine.replies.get(p.id)
@@ -130,7 +151,7 @@ class DealTable:
                 proposals.append({**p.to_json(), "status": status})
             deals = []
             for deal in mine.deals.values():
-                verdict = check_kept(deal, mine.acts, now if state.winner is None else now + 1)
+                verdict = check_kept(deal, mine.acts, judged)
                 verdict_json = {"status": verdict.status, "breaker": verdict.breaker}
                 deals.append({**deal.to_json(), **verdict_json})
             return {
@@ -141,6 +162,8 @@ class DealTable:
                 "terms": list(OFFERED),
                 "proposals": proposals,
                 "deals": deals,
+                "log": log(mine, judged),
+                "promises": {"march": promises(mine, house, state) if state.winner is None else {}},
             }
 
     def reload(self, stored: Mapping[str, Any]) -> None:
@@ -227,13 +250,20 @@ class DealTable:
         for house, seat in self.session.players.items():
             if not (self.session.is_ai(house) and isinstance(seat, Negotiator)):
                 continue
-            for to, term in seat.proposals(self.view_of(house), state.rules):
-                proposal = self.book.propose(house, to, (term,), state.round)
-                if self.session.is_ai(to):
-                    reply = self._answer(self.session.players.get(to), proposal)
-                    if reply.answer == COUNTER:
-                        reply = Reply(DECLINE)
-                    self.book.reply(proposal.id, to, reply, state.round)
+            for to, terms in seat.proposals(self.view_of(house), state.rules):
+                proposal = self.book.propose(house, to, terms, state.round)
+                if not self.session.is_ai(to):
+                    continue
+                outcome = self.book.reply(
+                    proposal.id,
+                    to,
+                    self._answer(self.session.players.get(to), proposal),
+                    state.round,
+                )
+                if isinstance(outcome, Proposal):
+                    last = self._answer(seat, outcome)
+                    last = Reply(DECLINE) if last.answer == COUNTER else last
+                    self.book.reply(outcome.id, house, last, state.round)
         return True
 
     def _accepted(self, accepted: Any) -> None:
@@ -264,4 +294,64 @@ class DealTable:
 
 def _made(deal: Deal, proposal: Proposal) -> bool:
     """Is ``deal`` the one accepting ``proposal`` made?"""
+    if deal.proposal is not None:
+        return deal.proposal == proposal.id
     return deal.houses == proposal.parties() and deal.terms == proposal.terms
+
+
+def log(book: DealBook, now: int) -> list[dict[str, Any]]:
+    """The deal log of one house's side of the book (``DealBook.seen_by``), judged at round
+    ``now``: round by round, each proposal (``deal_proposed``: who offered whom what), its
+    answer (``deal_answered``: accept, decline or counter), then for each deal of that round
+    each house's side kept or broken (``deal_kept``/``deal_broken``, ``party_verdicts``) once
+    known. Each entry has a ``key`` unique in the game."""
+    entries: list[tuple[int, int, dict[str, Any]]] = []
+    for p in book.proposals.values():
+        terms = [to_json(x) for x in p.terms]
+        head = {"round": p.round, "proposal": p.id, "proposer": p.proposer, "terms": terms}
+        entries.append(
+            (p.round, 0, {**head, "kind": "deal_proposed", "key": p.id, "recipient": p.recipient})
+        )
+        reply = book.replies.get(p.id)
+        if reply is not None:
+            answer = {"kind": "deal_answered", "key": f"{p.id}/{reply.answer}"}
+            entries.append(
+                (p.round, 0, {**head, **answer, "by": p.recipient, "answer": reply.answer})
+            )
+    for deal in book.deals.values():
+        terms = [to_json(x) for x in deal.terms]
+        for house, verdict in party_verdicts(deal, book.acts, now).items():
+            if verdict.status == PENDING:
+                continue
+            entries.append(
+                (
+                    deal.round,
+                    1,
+                    {
+                        "kind": f"deal_{verdict.status}",
+                        "key": f"{deal.id}/{house}",
+                        "round": deal.round,
+                        "deal": deal.id,
+                        "house": house,
+                        "with": sorted(deal.houses - {house}),
+                        "terms": terms,
+                    },
+                )
+            )
+    return [entry for _, _, entry in sorted(entries, key=lambda e: (e[0], e[1]))]
+
+
+def promises(book: DealBook, house: str, state: State) -> dict[str, list[str]]:
+    """{area: the ids of ``house``'s deals that a march of it into that area now would break}
+    (5.3; the same check as ``check_kept``, on who controls each area now, 1.3)."""
+    now = state.round
+    terms = [(d.id, term) for d in book.deals_of(house) for term in d.terms if term.round == now]
+    out: dict[str, list[str]] = {}
+    if not terms:
+        return out
+    for area in state.rules.areas:
+        march = Act(MARCH, house, now, area, board.controller(state, area))
+        broken = [deal_id for deal_id, term in terms if breaks(term, march)]
+        if broken:
+            out[area] = sorted(set(broken))
+    return out

@@ -8,7 +8,7 @@ kept."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 
@@ -23,6 +23,10 @@ class NonAggression:
 
     def parties(self) -> frozenset[str]:
         """The houses bound by this term."""
+        return frozenset(self.houses)
+
+    def bound(self) -> frozenset[str]:
+        """The houses this term restricts or obliges: each of ``houses``."""
         return frozenset(self.houses)
 
 
@@ -40,6 +44,10 @@ class SupportPromise:
         """The houses bound by this term (only the giver promises anything)."""
         return frozenset({self.giver, self.receiver})
 
+    def bound(self) -> frozenset[str]:
+        """The houses this term restricts or obliges: the giver alone."""
+        return frozenset({self.giver})
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class StayOut:
@@ -52,6 +60,10 @@ class StayOut:
 
     def parties(self) -> frozenset[str]:
         """The houses bound by this term."""
+        return frozenset({self.house})
+
+    def bound(self) -> frozenset[str]:
+        """The houses this term restricts or obliges: ``house``."""
         return frozenset({self.house})
 
 
@@ -70,12 +82,21 @@ class SplitBids:
         """The houses bound by this term."""
         return frozenset(self.houses)
 
+    def bound(self) -> frozenset[str]:
+        """The houses this term restricts or obliges: each of ``houses``."""
+        return frozenset(self.houses)
+
 
 Term = NonAggression | SupportPromise | StayOut | SplitBids
 TERMS: dict[str, type[Term]] = {
     t.kind: t for t in (NonAggression, SupportPromise, StayOut, SplitBids)
 }
 _TUPLES = frozenset({"houses"})
+
+
+def binds(terms: Iterable[Term], house: str) -> bool:
+    """Does one of ``terms`` restrict or oblige ``house`` (it gives something)?"""
+    return any(house in term.bound() for term in terms)
 
 
 def to_json(term: Term) -> dict[str, Any]:

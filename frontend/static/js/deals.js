@@ -2,6 +2,9 @@
 // promise for this round, accept or decline the offers made to you, and see your deals and
 // whether they were kept. Everything comes from GET /games/{id}/deals/{house}, which holds only
 // this seat's own offers and deals; the panel refreshes whenever the board shows a new state.
+// The same message's `log` (issue 36 point 5) goes into the game log (#log), each line at its
+// round: every offer, its answer, and whether each house kept its side; its `promises` tell the
+// march prompt which destinations break one of this seat's deals (`promisesBroken`).
 import { areaName, houseName, rawContent, trackName } from "./content.js";
 import { fill, h } from "./dom.js";
 import { loadCatalog, t } from "./i18n.js";
@@ -32,6 +35,72 @@ export function describeTerm(term) {
   return t("An unknown promise");
 }
 
+/** One entry of the deal log (`DealTable.log`) as a sentence. */
+export function dealLogText(entry) {
+  const terms = (entry.terms || []).map(describeTerm).join("; ");
+  if (entry.kind === "deal_proposed") {
+    return t("{proposer} offers {recipient} a deal: {terms}.", {
+      proposer: houseName(entry.proposer), recipient: houseName(entry.recipient), terms,
+    });
+  }
+  if (entry.kind === "deal_answered") {
+    const who = { house: houseName(entry.by), proposer: houseName(entry.proposer) };
+    if (entry.answer === "accept") return t("{house} accepts the deal offered by {proposer}.", who);
+    if (entry.answer === "counter") {
+      return t("{house} answers the deal offered by {proposer} with another offer.", who);
+    }
+    return t("{house} declines the deal offered by {proposer}.", who);
+  }
+  const values = {
+    house: houseName(entry.house),
+    other: (entry.with || []).map(houseName).join(t(", ")),
+    round: entry.round,
+    terms,
+  };
+  if (entry.kind === "deal_kept") {
+    return t("{house} kept its word in the deal of round {round} with {other}: {terms}.", values);
+  }
+  return t("{house} broke its word in the deal of round {round} with {other}: {terms}.", values);
+}
+
+const TALK = new Set(["deal_proposed", "deal_answered"]);
+
+/** Where a deal log entry of round `round` goes in the board's log: talks before that round's
+ * orders are revealed, verdicts at the end of the round (before the next round's first line). */
+function anchorFor(list, entry) {
+  const rounds = list.querySelectorAll(":scope > .log-round");
+  const next = rounds[entry.round] || null; // "Round {round + 1} begins."
+  if (!TALK.has(entry.kind)) return next;
+  const start = rounds[entry.round - 1];
+  for (let item = start ? start.nextElementSibling : null; item && item !== next; item = item.nextElementSibling) {
+    if (item.classList.contains("log-orders_revealed")) return item;
+  }
+  return next;
+}
+
+/** Put every entry of the deal log that the board's log lacks at its place (the board's log
+ * is rebuilt on a new connection; the entries are put back). */
+function showDealLog(list, entries) {
+  if (!list) return;
+  const shown = new Set([...list.querySelectorAll(":scope > .log-deal")].map((li) => li.dataset.dealKey));
+  let added = false;
+  for (const entry of entries || []) {
+    if (shown.has(entry.key)) continue;
+    const item = h(
+      "li",
+      { class: `log-entry log-deal log-${entry.kind}`, "data-testid": "log-deal", "data-deal-key": entry.key, "data-kind": entry.kind },
+      dealLogText(entry),
+    );
+    const anchor = anchorFor(list, entry);
+    if (anchor) list.insertBefore(item, anchor);
+    else {
+      list.append(item);
+      added = true;
+    }
+  }
+  if (added) list.scrollTop = list.scrollHeight;
+}
+
 /** The status of an offer in words. */
 function offerStatus(status) {
   if (status === "accept") return t("accepted");
@@ -56,6 +125,7 @@ class DealsPanel {
     this.house = body.dataset.house;
     this.base = `/games/${encodeURIComponent(this.gameId)}/deals/${encodeURIComponent(this.house)}`;
     this.form = root.querySelector("#deals-form");
+    this.log = document.getElementById("log");
     this.error = root.querySelector("#deals-error");
     this.areaLabel = root.querySelector(".deals-area");
     this.form.kind.addEventListener("change", () => this.showArea());
@@ -127,6 +197,7 @@ class DealsPanel {
   render(message) {
     this.last = message;
     this.fillChoices(message);
+    showDealLog(this.log, message.log);
     const me = this.house;
     const describe = (terms) => terms.map(describeTerm).join("; ");
     const incoming = message.proposals.filter((p) => p.recipient === me);
@@ -160,13 +231,40 @@ class DealsPanel {
   }
 }
 
+let panel = null;
+
+/** The areas among `destinations` where a march of `house` now breaks one of its deals, each
+ * with the words of the promise it breaks, as the server judged them (fresh GET of the seat's
+ * deals message, `promises.march`); none if the deals cannot be read (the march is not held up). */
+export async function promisesBroken(house, destinations) {
+  if (!panel || house !== panel.house) return [];
+  let message;
+  try {
+    message = await panel.request("");
+  } catch {
+    return [];
+  }
+  panel.render(message);
+  const forbidden = (message.promises || {}).march || {};
+  const deals = new Map(message.deals.map((d) => [d.id, d]));
+  return destinations
+    .filter((area) => forbidden[area])
+    .map((area) => ({
+      area,
+      promises: forbidden[area].map((id) => (deals.get(id)?.terms || []).map(describeTerm).join("; ")),
+    }));
+}
+
 const root = document.getElementById("deals");
 if (root) {
   await loadCatalog(document.documentElement.lang || "en"); // the board's own load, shared
-  const panel = new DealsPanel(root);
+  panel = new DealsPanel(root);
   new MutationObserver(() => panel.refresh()).observe(document.body, {
     attributes: true,
     attributeFilter: ["data-state-id"],
   });
+  if (panel.log) {
+    new MutationObserver(() => showDealLog(panel.log, panel.last?.log)).observe(panel.log, { childList: true });
+  }
   panel.refresh();
 }
