@@ -80,12 +80,18 @@ def supply_violations(state: State) -> list[str]:
 
 @dataclasses.dataclass
 class Playout:
-    """The outcome of one random game: its final state, log and any broken invariants."""
+    """The outcome of one random game: its final state, the decisions made (house, action) and
+    any broken invariants."""
 
     state: State
-    log: list[tuple[str, dict[str, Any]]]
+    actions: list[tuple[str, Action]]
     decisions: int
     problems: list[str]
+
+    @property
+    def log(self) -> list[tuple[str, dict[str, Any]]]:
+        """The decisions as a game log: (house, the action's JSON)."""
+        return [(house, action.to_json()) for house, action in self.actions]
 
 
 def random_game(
@@ -100,7 +106,7 @@ def random_game(
     """Play one game with uniformly random legal decisions for every house."""
     rnd = random.Random(seed)
     state = new_game(rules, players, seed, options)
-    log: list[tuple[str, dict[str, Any]]] = []
+    log: list[tuple[str, Action]] = []
     problems: list[str] = []
     last_round_checked = 0
     for n in range(max_decisions):
@@ -112,7 +118,7 @@ def random_game(
             last_round_checked = state.round
         house = rnd.choice(sorted(waiting))
         action: Action = random_action(state, house, rnd)
-        log.append((house, action.to_json()))
+        log.append((house, action))
         state, _ = apply(state, house, action)
         if check:
             found = violations(state)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Callable
 
 from . import tracks
-from .content import OrderToken
+from .content import OrderToken, Ruleset
 from .flow import Step
 from .state import State
 
@@ -20,10 +22,16 @@ def loop_of(token: OrderToken) -> str:
     return token.resolved_in or token.type
 
 
+@functools.lru_cache(maxsize=16)
+def loops(rules: Ruleset) -> dict[str, str]:
+    """The order loop (``loop_of``) of every order token of ``rules``, by token id."""
+    return {t.id: loop_of(t) for t in rules.order_tokens.values()}
+
+
 def houses_with(state: State, order_type: str) -> set[str]:
     """Houses that still have an order resolved in the ``order_type`` loop on the board."""
-    tokens = state.rules.order_tokens
-    return {o.house for o in state.orders.values() if loop_of(tokens[o.token]) == order_type}
+    loop = loops(state.rules)
+    return {o.house for o in state.orders.values() if loop[o.token] == order_type}
 
 
 def areas_with(state: State, house: str, order_type: str) -> list[str]:
@@ -68,14 +76,15 @@ class OrderLoop(Step):
 
 def turn_step(order_type: str, house: str) -> Step:
     """The decision in which ``house`` resolves one order of ``order_type``."""
-    if order_type == RAID:
-        from .raid import RaidTurn
+    turns = _turns()
+    return turns.get(order_type, turns[CONSOLIDATE])(house)
 
-        return RaidTurn(house)
-    if order_type == MARCH:
-        from .march import MarchTurn
 
-        return MarchTurn(house)
+@functools.cache
+def _turns() -> dict[str, Callable[[str], Step]]:
+    """The turn decision of each order loop, imported on first use (they import this module)."""
     from .consolidate import ConsolidateTurn
+    from .march import MarchTurn
+    from .raid import RaidTurn
 
-    return ConsolidateTurn(house)
+    return {RAID: RaidTurn, MARCH: MarchTurn, CONSOLIDATE: ConsolidateTurn}

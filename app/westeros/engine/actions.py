@@ -29,8 +29,9 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"kind": ..., field: value, ...}`` (tuples become lists)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
+        for name in field_names(type(self)):
+            value = getattr(self, name)
+            out[name] = _plain(value) if isinstance(value, tuple) else value
         return out
 
     @staticmethod
@@ -61,6 +62,18 @@ class Action:
 
 
 _FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of the fields of dataclass ``cls``, in order, read once per class (``to_json``
+    runs on every action a game logs; ``flow.apply`` compares simultaneous decisions)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _field_types(cls: type) -> dict[str, Any]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import operator
 import weakref
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from .content import LAND, SEA, Ruleset
+from .flow import remembered
 from .state import State, Unit
 
 
@@ -34,6 +36,31 @@ def controller(state: State, area: str) -> str | None:
     return None
 
 
+def controllers(state: State, areas: Iterable[str]) -> list[str | None]:
+    """``controller`` of each of ``areas``, in order: the same answers, worked out in one pass
+    (the victory check, supply and mustering ask it of every castle or barrel area)."""
+    rules = state.rules
+    units = state.units
+    tokens = state.power_tokens
+    homes = rules.home_areas
+    custom = rules.custom_control
+    domain = rules.domain
+    houses = state.houses
+    out: list[str | None] = []
+    for area in areas:
+        here = units.get(area)
+        if here:
+            out.append(here[0].house)
+        elif area in custom or domain[area] != LAND:
+            out.append(controller(state, area))
+        elif (token := tokens.get(area)) is not None:
+            out.append(token)
+        else:
+            home = homes.get(area)
+            out.append(home if home is not None and home in houses else None)
+    return out
+
+
 def occupant(state: State, area: str) -> str | None:
     """The house whose units stand in ``area``, or None."""
     units = state.units.get(area)
@@ -42,7 +69,7 @@ def occupant(state: State, area: str) -> str | None:
 
 def castle_counts(state: State) -> Counter[str | None]:
     """Castle and stronghold areas each house controls (1.9.1, 9.1), in one pass."""
-    return Counter(controller(state, a) for a in state.rules.castle_areas)
+    return Counter(controllers(state, state.rules.castle_areas))
 
 
 def castle_count(state: State, house: str) -> int:
@@ -52,12 +79,14 @@ def castle_count(state: State, house: str) -> int:
 
 def land_count(state: State, house: str) -> int:
     """Land areas ``house`` controls (9.2 tie-breaker 1)."""
-    return sum(1 for a in state.rules.land_areas if controller(state, a) == house)
+    return sum(1 for h in controllers(state, state.rules.land_areas) if h == house)
 
 
 def barrels(state: State, house: str) -> int:
     """Supply icons in areas ``house`` controls, capped at 6 (1.7.1)."""
-    total = sum(n for a, n in state.rules.barrel_areas if controller(state, a) == house)
+    areas = state.rules.barrel_areas
+    owners = controllers(state, [a for a, _ in areas])
+    total = sum(n for (_, n), h in zip(areas, owners, strict=True) if h == house)
     return min(6, total)
 
 
@@ -65,20 +94,20 @@ def army_sizes(state: State, house: str, override: Mapping[str, int] | None = No
     """Sizes of ``house``'s armies (2+ units in one area), largest first (1.7.2).
 
     ``override`` maps areas to hypothetical unit counts of ``house`` (after a planned move)."""
-    counts: dict[str, int] = {}
-    for area, units in state.units.items():
-        if units[0].house == house:
-            counts[area] = len(units)
     if override:
-        counts.update(override)
-    return sorted((n for n in counts.values() if n >= 2), reverse=True)
+        counts = {**army_counts(state, house), **override}
+        sizes = [n for n in counts.values() if n >= 2]
+    else:
+        sizes = [len(u) for u in state.units.values() if len(u) >= 2 and u[0].house == house]
+    sizes.sort(reverse=True)
+    return sizes
 
 
 def fits_supply(sizes: list[int], allowed: tuple[int, ...]) -> bool:
     """Do army ``sizes`` (largest first) fit the table row ``allowed`` (1.7.3)?"""
     if len(sizes) > len(allowed):
         return False
-    return all(size <= limit for size, limit in zip(sizes, allowed, strict=False))
+    return all(map(operator.le, sizes, allowed))
 
 
 def within_supply(
@@ -87,6 +116,33 @@ def within_supply(
     """Is ``house`` within its supply limit (optionally after ``override``, at ``level``)?"""
     row = state.setup.supply_table[state.supply[house] if level is None else level]
     return fits_supply(army_sizes(state, house, override), row)
+
+
+def army_counts(state: State, house: str) -> dict[str, int]:
+    """How many units ``house`` has in each area it occupies (worked out once per waiting
+    state, ``flow.memo``: plans weigh many hypothetical moves against it). Read-only."""
+    return remembered(state, ("army_counts", house), _army_counts, state, house)
+
+
+def _army_counts(state: State, house: str) -> dict[str, int]:
+    """``army_counts`` worked out from the state."""
+    return {a: len(u) for a, u in state.units.items() if u[0].house == house}
+
+
+def supply_room(state: State, house: str) -> Callable[[str, int], bool]:
+    """A test of ``within_supply(state, house, {area: count})`` for one changed area at a
+    time, from one pass over the board (a mustering weighs each area it may place in)."""
+    counts = army_counts(state, house)
+    row = state.setup.supply_table[state.supply[house]]
+
+    def fits(area: str, count: int) -> bool:
+        sizes = [n for a, n in counts.items() if n >= 2 and a != area]
+        if count >= 2:
+            sizes.append(count)
+        sizes.sort(reverse=True)
+        return fits_supply(sizes, row)
+
+    return fits
 
 
 def units_of(state: State, house: str) -> Counter[str]:
@@ -226,7 +282,8 @@ def _reachable(state: State, house: str, origin: str, domain: str) -> set[str]:
     out = {a for a in neighbours(state, origin) if rules.domain[a] == domain}
     if domain == LAND:
         out |= transport_reach(state, house, origin)
-    return {a for a in out if rules.kind(a).rules.may_enter(state, house, a)}
+    ruled = rules.entry_ruled_areas
+    return {a for a in out if a not in ruled or rules.kind(a).rules.may_enter(state, house, a)}
 
 
 def is_home_of_other(state: State, area: str, house: str) -> bool:

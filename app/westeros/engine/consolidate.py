@@ -11,7 +11,7 @@ from .action_phase import loop_of
 from .actions import Action
 from .content import LAND
 from .errors import CannotMuster, NotYourOrder
-from .flow import Decision, Prompt
+from .flow import Decision, Prompt, pending
 from .state import State
 
 CONSOLIDATE = "consolidate_power"
@@ -68,6 +68,7 @@ class ConsolidateTurn(Decision):
     """``house`` resolves one of its Consolidate Power orders (5.1, 5.6)."""
 
     house: str
+    reads_first: ClassVar[bool] = True
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         areas = consolidate_areas(state, self.house)
@@ -91,9 +92,10 @@ class ConsolidateTurn(Decision):
 
     def act(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, ResolveConsolidate)
-        if action.area not in consolidate_areas(state, house):
+        orders = pending(state)[house].data["orders"]  # consolidate_areas and what each may do
+        if action.area not in orders:
             raise NotYourOrder(f"{house} has no Consolidate Power order in {action.area!r}", "5.6")
-        if action.muster and not may_muster(state, action.area):
+        if action.muster and not orders[action.area]["may_muster"]:
             raise CannotMuster(
                 f"the Consolidate Power order in {action.area!r} cannot muster: only a starred "
                 "order in a castle area may"
@@ -117,8 +119,8 @@ class ConsolidateTurn(Decision):
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
         choices = []
-        for area in consolidate_areas(state, house):
+        for area, order in pending(state)[house].data["orders"].items():
             choices.append(ResolveConsolidate(area))
-            if may_muster(state, area):
+            if order["may_muster"]:
                 choices.append(ResolveConsolidate(area, muster=True))
         return rnd.choice(choices)

@@ -817,9 +817,22 @@ class Ruleset:
     def _index_areas(self) -> None:
         """The lookups derived from ``areas``."""
         areas = list(self.areas.values())
+        self.kind_of: dict[str, AreaKind] = {a.id: self.area_kinds[a.kind] for a in areas}
+        self.capped_areas: frozenset[str] = self._ruled_by("unit_cap")
+        self.entry_ruled_areas: frozenset[str] = self._ruled_by("may_enter")
         self.castle_areas: frozenset[str] = frozenset(a.id for a in areas if a.castle)
         self.barrel_areas: tuple[tuple[str, int], ...] = tuple(
             (a.id, a.barrels) for a in areas if a.barrels
+        )
+
+    def _ruled_by(self, method: str) -> frozenset[str]:
+        """The areas whose kind's rules change ``AreaRules``' default ``method`` (the others'
+        answer is the default: no unit cap, entry allowed)."""
+        default = getattr(AreaRules, method)
+        return frozenset(
+            a
+            for a, kind in self.kind_of.items()
+            if getattr(type(kind.rules), method) is not default
         )
 
     def with_area_changes(self, changed: Iterable[AreaDef]) -> Ruleset:
@@ -851,7 +864,7 @@ class Ruleset:
 
     def kind(self, area: str) -> AreaKind:
         """The AreaKind of ``area``."""
-        return self.area_kinds[self.areas[area].kind]
+        return self.kind_of[area]
 
     def option(self, options: Mapping[str, Any], key: str) -> Any:
         """The value of game option ``key`` in ``options``, or its registered default."""

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from .actions import Action
+from .actions import Action, field_names
 from .errors import AlreadyRevealed, NotPending, WrongActionKind
 
 if TYPE_CHECKING:
     from .state import Event, State
+
+T = TypeVar("T")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -44,9 +47,14 @@ class Step:
 
 class Decision(Step):
     """A step that waits for houses to decide. ``run`` is called (after popping) only when no
-    house is asked anything, so the decision resolves by itself."""
+    house is asked anything, so the decision resolves by itself.
+
+    ``reads_first``: ``act`` reads what a waiting state remembers (``pending``, ``remembered``)
+    only before it changes the state, so ``apply`` lets it find the answers worked out for the
+    state it was asked in (its legality checks then cost nothing twice)."""
 
     __slots__ = ()
+    reads_first: ClassVar[bool] = False
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         """The question for each house that must answer now."""
@@ -87,21 +95,51 @@ def answering_house(state: State, house: str) -> str:
     return house
 
 
-def advance(state: State) -> None:
+def advance(state: State, kept: dict[Any, Any] | None = None) -> None:
     """Run automatic steps until a decision waits for an answer or the game ends.
 
-    The prompts of the decision it stops at are kept in ``state.cache`` for ``pending``; code
-    that changes a state by hand afterwards (rule tests) must clear it."""
+    The prompts of the decision it stops at are kept in ``state.cache`` for ``pending``, with
+    the ``memo`` of that state (``kept``: a memo that holds for it, see ``apply``); code that
+    changes a state by hand afterwards (rule tests) must clear it."""
     state.cache = None
     while state.stack and state.winner is None:
         top = state.stack[-1]
         if isinstance(top, Decision):
+            if kept is None:
+                kept = {}
+            state.cache = (top, None, kept)
             prompts = top.prompts(state)
             if prompts:
-                state.cache = (top, prompts)
+                state.cache = (top, prompts, kept)
                 return
+            state.cache = None
+            kept = None
         state.stack = state.stack[:-1]
         top.run(state)
+
+
+def memo(state: State) -> dict[Any, Any] | None:
+    """A dict for answers worked out from ``state`` while it waits for a decision (set up by
+    ``advance``; a state is not changed once it waits, DESIGN §2), so that the prompts, a
+    random answer and a player's questions share them; None when ``state`` may still change
+    (an ``apply`` working on its copy, a state changed by hand). Keys name their function."""
+    cached = state.cache
+    if cached is not None and state.stack and cached[0] is state.stack[-1]:
+        return cached[2]
+    return None
+
+
+def remembered(state: State, key: Hashable, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` about ``state``, done once per waiting state under ``key`` (``memo``);
+    done afresh while the state may still change. Callers treat the answer as read-only."""
+    cached = state.cache
+    if cached is None or not state.stack or cached[0] is not state.stack[-1]:
+        return work(*args)
+    found = cached[2]
+    if key in found:
+        return found[key]
+    value = found[key] = work(*args)
+    return value
 
 
 def pending(state: State) -> dict[str, Prompt]:
@@ -110,7 +148,7 @@ def pending(state: State) -> dict[str, Prompt]:
         return {}
     top = state.stack[-1]
     cached = state.cache
-    if cached is not None and cached[0] is top:
+    if cached is not None and cached[0] is top and cached[1] is not None:
         return cached[1]
     if isinstance(top, Decision):
         return top.prompts(state)
@@ -136,10 +174,37 @@ def apply(state: State, house: str, action: Action) -> tuple[State, list[Event]]
         )
     new = state.copy()
     new.serial += 1
-    state.stack[-1].act(new, house, action)
-    advance(new)
+    top = state.stack[-1]
+    if top.reads_first:
+        new.cache = state.cache
+    top.act(new, house, action)
+    advance(new, _memo_kept(state, new, house, action) if isinstance(top, Simultaneous) else None)
     events, new.events = new.events, []
     return new, events
+
+
+def _memo_kept(before: State, after: State, house: str, action: Action) -> dict[Any, Any] | None:
+    """The ``memo`` of ``before`` if it holds for ``after``: when ``after`` only adds or replaces
+    ``house``'s commitment to the simultaneous decision ``before`` waits for, without the
+    reveal (``Simultaneous.act``), the board is the same and each other house is asked the
+    same question (it never depends on the others' secret commitments)."""
+    cached = before.cache
+    top = before.stack[-1]
+    if cached is None or len(after.stack) != len(before.stack):
+        return None
+    now = after.stack[-1]
+    if (
+        type(now) is not type(top)
+        or after.stack[:-1] != before.stack[:-1]
+        or dict(now.commits) != {**dict(top.commits), house: action}
+        or any(
+            getattr(now, name) != getattr(top, name)
+            for name in field_names(type(top))
+            if name != "commits"
+        )
+    ):
+        return None
+    return cached[2]
 
 
 def decision_for(state: State, house: str) -> Prompt | None:
@@ -214,7 +279,12 @@ class Simultaneous(Decision):
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         done = {h for h, _ in self.commits}
-        return {h: self.prompt_for(state, h) for h in self.houses if h not in done}
+        return {h: self.asked(state, h) for h in self.houses if h not in done}
+
+    def asked(self, state: State, house: str) -> Prompt:
+        """``prompt_for``, worked out once while the decision waits (``flow.memo``, kept
+        across the other houses' commitments)."""
+        return remembered(state, ("asked", house), self.prompt_for, state, house)
 
     def act(self, state: State, house: str, action: Action) -> None:
         """Record ``house``'s commitment; a house that already committed replaces its

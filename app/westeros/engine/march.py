@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
@@ -40,7 +39,7 @@ from .errors import (
     TooManyCombats,
     UnitsCannotMove,
 )
-from .flow import Decision, Prompt, Step, off_limits
+from .flow import Decision, Prompt, Step, off_limits, remembered
 from .legality import Problem
 from .state import State, Unit
 
@@ -99,7 +98,14 @@ def target(state: State, house: str, area: str) -> tuple[str | None, str | None]
 def destinations(state: State, house: str, area: str, domain: str) -> list[str]:
     """Areas units of ``domain`` in ``area`` may march to (5.3.2, 5.3.5, 5.3.6), sorted: never an
     area that cannot be embattled while another house's units are in it (ports, 6.1.4), nor one
-    a plugin puts off limits (``rule_off_limits``, 11.10.6)."""
+    a plugin puts off limits (``rule_off_limits``, 11.10.6). Worked out once per waiting state
+    (``flow.memo``)."""
+    key = ("destinations", house, area, domain)
+    return list(remembered(state, key, _destinations, state, house, area, domain))
+
+
+def _destinations(state: State, house: str, area: str, domain: str) -> list[str]:
+    """``destinations`` worked out from the state."""
     rules = state.rules
     out = []
     for dst in sorted(board.reachable(state, house, area, domain)):
@@ -219,8 +225,10 @@ def check(state: State, house: str, action: ResolveMarch, declined: Declined = (
     order = state.orders.get(area)
     if order is None or order.house != house or rules.order_tokens[order.token].type != MARCH:
         raise NotYourOrder(f"{house} has no March order in {area!r}", "5.3")
-    pool = Counter(movable(state, area))
-    used: Counter[str] = Counter()
+    pool: dict[str, int] = {}
+    for t in movable(state, area):
+        pool[t] = pool.get(t, 0) + 1
+    used: dict[str, int] = {}
     reach: dict[str, list[str]] = {}
     seen: set[str] = set()
     override: dict[str, int] = {}
@@ -236,11 +244,13 @@ def check(state: State, house: str, action: ResolveMarch, declined: Declined = (
         for t in types:
             if t not in rules.unit_types:
                 raise UnitsCannotMove(f"unknown unit type {t!r}")
-        used.update(types)
+        for t in types:
+            used[t] = used.get(t, 0) + 1
         for t, n in used.items():
-            if n > pool[t]:
+            if n > pool.get(t, 0):
                 raise UnitsCannotMove(
-                    f"{area} has only {pool[t]} {t} that may march (routed units stay, 1.2.4)"
+                    f"{area} has only {pool.get(t, 0)} {t} that may march (routed units stay, "
+                    "1.2.4)"
                 )
         extra: set[str] | None = None
         for t in types:
@@ -254,7 +264,7 @@ def check(state: State, house: str, action: ResolveMarch, declined: Declined = (
                     raise IllegalMove(f"a {t} in {area} cannot march to {dst!r}", "5.3.2")
         kind, _ = target(state, house, dst)
         own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
-        cap = rules.kind(dst).rules.unit_cap(state, dst)
+        cap = rules.kind(dst).rules.unit_cap(state, dst) if dst in rules.capped_areas else None
         if cap is not None and own + len(types) > cap:
             raise IllegalMove(f"{dst} holds at most {cap} units of one house", "6.1.3")
         override[dst] = own + len(types)
@@ -297,10 +307,17 @@ def problem(
 ) -> Problem | None:
     """Why ``action`` is not a legal march (rule, code, message), or None: ``check``'s verdict."""
     try:
-        check(state, house, action, declined)
+        _checked(state, house, action, declined)
     except IllegalAction as error:
         return Problem.of(error)
     return None
+
+
+def _checked(state: State, house: str, action: ResolveMarch, declined: Declined) -> Plan:
+    """``check``, its plan remembered for a waiting state (``flow.memo``): a march checked for
+    the prompt's answer is not checked again when it is applied."""
+    key = ("march_plan", house, action, declined)
+    return remembered(state, key, check, state, house, action, declined)
 
 
 def area_options(state: State, house: str, area: str, declined: Declined = ()) -> dict[str, Any]:
@@ -313,7 +330,7 @@ def area_options(state: State, house: str, area: str, declined: Declined = ()) -
     def entry(dst: str) -> dict[str, Any]:
         kind, against = target(state, house, dst)
         own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
-        cap = rules.kind(dst).rules.unit_cap(state, dst)
+        cap = rules.kind(dst).rules.unit_cap(state, dst) if dst in rules.capped_areas else None
         out: dict[str, Any] = {
             "area": dst,
             "combat": kind,
@@ -345,6 +362,13 @@ def area_options(state: State, house: str, area: str, declined: Declined = ()) -
     return data
 
 
+def _area_options(state: State, house: str, area: str, declined: Declined) -> dict[str, Any]:
+    """``area_options``, worked out once per waiting state (``flow.memo``): the prompt and a
+    random march share it. Read-only."""
+    key = ("area_options", house, area, declined)
+    return remembered(state, key, area_options, state, house, area, declined)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class MarchTurn(Decision):
     """``house`` resolves one of its March orders (5.1, 5.3). When none of its March orders can
@@ -354,10 +378,11 @@ class MarchTurn(Decision):
 
     house: str
     declined: Declined = ()
+    reads_first: ClassVar[bool] = True
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         areas = areas_with(state, self.house, MARCH)
-        options = {a: area_options(state, self.house, a, self.declined) for a in areas}
+        options = {a: _area_options(state, self.house, a, self.declined) for a in areas}
         if not any(
             entries
             for o in options.values()
@@ -378,7 +403,7 @@ class MarchTurn(Decision):
 
     def act(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, ResolveMarch)
-        plan = check(state, house, action, self.declined)
+        plan = _checked(state, house, action, self.declined)
         state.pop()
         if plan.helpers:
             state.push(SupportNeutralAttack(house, action, plan.helpers, (), self.declined))
@@ -400,23 +425,17 @@ def random_march(
     if not units or rnd.random() < NOTHING_CHANCE:
         return ResolveMarch(area, ())
     rules = state.rules
-    reach: dict[str, list[str]] = {}
-    room: dict[str, int | None] = {}
-    combat_of: dict[str, bool] = {}
-    for t in units:
-        domain = rules.unit_types[t].domain
-        if domain not in reach:
-            reach[domain] = destinations(state, house, area, domain)
-            for dst in reach[domain]:
-                kind, _ = target(state, house, dst)
-                combat_of[dst] = kind is not None
-                cap = rules.kind(dst).rules.unit_cap(state, dst)
-                own = len(state.units[dst]) if board.occupant(state, dst) == house else 0
-                room[dst] = None if cap is None else cap - own
-    grouped = group_destinations(state, house, area)
-    for areas in grouped.values():
-        for dst in areas:
-            combat_of[dst] = target(state, house, dst)[0] is not None
+    options = _area_options(state, house, area, declined)
+    reach = {d: [e["area"] for e in entries] for d, entries in options["destinations"].items()}
+    room = {e["area"]: e["room"] for entries in options["destinations"].values() for e in entries}
+    grouped = {
+        t: [e["area"] for e in entries] for t, entries in options.get("group_reach", {}).items()
+    }
+    combat_of = {
+        e["area"]: e["combat"] is not None
+        for entries in (*options["destinations"].values(), *options.get("group_reach", {}).values())
+        for e in entries
+    }
     total = len(state.units[area])
     for _ in range(RANDOM_TRIES):
         groups: dict[str, list[str]] = {}

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 from typing import ClassVar
 
 from . import board, tracks
 from .actions import Action, Choose, SelectArea
 from .content import SEA
 from .errors import IllegalAction, IllegalChoice, SupplyExceeded, UnitUnavailable
-from .flow import Decision, Prompt, Step, left_out
+from .flow import Decision, Prompt, Step, left_out, memo, remembered
 from .state import State, Unit
 
 DONE = "done"
@@ -48,9 +49,9 @@ class MusterHouse(Step):
     house: str
 
     def run(self, state: State) -> None:
-        areas = sorted(
-            a for a in state.rules.castle_areas if board.controller(state, a) == self.house
-        )
+        castles = tuple(state.rules.castle_areas)
+        owners = board.controllers(state, castles)
+        areas = sorted(a for a, h in zip(castles, owners, strict=True) if h == self.house)
         if left_out(state, self.house, "muster_away_from_home"):
             areas = [a for a in areas if state.rules.areas[a].home_of == self.house]
         state.push(*(MusterIn(self.house, a) for a in areas))
@@ -68,6 +69,7 @@ class MusterIn(Decision):
     area: str
     points: int | None = None
     fresh: tuple[str, ...] = ()
+    reads_first: ClassVar[bool] = True
 
     def left(self, state: State) -> int:
         """Mustering points still unused."""
@@ -99,7 +101,8 @@ class MusterIn(Decision):
 
     def full(self, state: State, area: str) -> bool:
         """Is ``area`` at its kind's unit cap for this house (ports: 3 ships, 6.1.3)?"""
-        cap = state.rules.kind(area).rules.unit_cap(state, area)
+        rules = state.rules
+        cap = rules.kind(area).rules.unit_cap(state, area) if area in rules.capped_areas else None
         return cap is not None and len(state.units.get(area, ())) >= cap
 
     def upgradable(self, state: State, unit_type: str) -> int:
@@ -157,29 +160,46 @@ class MusterIn(Decision):
 
     def legal_actions(self, state: State) -> list[MusterUnit]:
         """Every legal recruit and upgrade now: the actions ``problem`` accepts, computed with
-        one pass over the pool and one supply check per target area."""
+        one pass over the pool and one supply check per target area (once per waiting state:
+        ``flow.memo``)."""
+        return list(remembered(state, ("muster", self), self._legal_list, state))
+
+    def can_muster(self, state: State) -> bool:
+        """Is any recruit or upgrade legal now (``legal_actions`` is not empty)?"""
+        found = memo(state)
+        if found is not None and ("muster", self) in found:
+            return bool(found["muster", self])
+        return next(self._legal(state), None) is not None
+
+    def _legal_list(self, state: State) -> list[MusterUnit]:
+        """``legal_actions`` worked out from the state."""
+        return list(self._legal(state))
+
+    def _legal(self, state: State) -> Iterator[MusterUnit]:
+        """``legal_actions`` one by one, in their order."""
         points = self.left(state)
-        pool = board.units_of(state, self.house)
+        house = self.house
+        pool = remembered(state, ("units_of", house), board.units_of, state, house)
         limits = state.rules.houses[self.house].unit_limits
         fits: dict[str, bool] = {}
-        out = []
+        room = None
         for kind in state.rules.unit_types.values():
-            if not kind.musterable or limits.get(kind.id, 0) - pool[kind.id] < 1:
+            if not kind.musterable or limits.get(kind.id, 0) - pool.get(kind.id, 0) < 1:
                 continue
             if kind.muster_cost <= points:
                 for a in self.targets(state, kind.id):
                     if a not in fits:
-                        more = {a: len(state.units.get(a, ())) + 1}
-                        fits[a] = board.within_supply(state, self.house, more)
+                        if room is None:
+                            room = remembered(
+                                state, ("supply_room", house), board.supply_room, state, house
+                            )
+                        fits[a] = room(a, len(state.units.get(a, ())) + 1)
                     if fits[a]:
-                        out.append(MusterUnit(kind.id, a))
+                        yield MusterUnit(kind.id, a)
             if kind.upgrade_cost <= points:
-                out.extend(
-                    MusterUnit(kind.id, self.area, f)
-                    for f in kind.upgrade_from
-                    if self.upgradable(state, f) > 0
-                )
-        return out
+                for f in kind.upgrade_from:
+                    if self.upgradable(state, f) > 0:
+                        yield MusterUnit(kind.id, self.area, f)
 
     def queued(self, state: State) -> list[int]:
         """Stack positions of the house's other areas waiting in this mustering (the
@@ -189,7 +209,7 @@ class MusterIn(Decision):
             step = state.stack[i]
             if not isinstance(step, MusterIn) or step.house != self.house:
                 break
-            if step.legal_actions(state):
+            if step.can_muster(state):
                 out.append(i)
         return out
 
@@ -238,9 +258,12 @@ class MusterIn(Decision):
             self.switch(state, action.area)
             return
         assert isinstance(action, MusterUnit)
-        error = self.problem(state, action)
-        if error is not None:
-            raise error
+        known = memo(state)
+        legal = None if known is None else known.get(("muster", self))
+        if legal is None or action not in legal:  # the legal ones, if already worked out
+            error = self.problem(state, action)
+            if error is not None:
+                raise error
         kind = state.rules.unit_types[action.unit]
         fresh = self.fresh
         if action.replace is None:

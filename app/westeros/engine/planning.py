@@ -55,6 +55,8 @@ def forbidden(state: State, token: OrderToken) -> str | None:
 
 
 def _forbidden(restrictions: frozenset[str], token: OrderToken) -> str | None:
+    if not restrictions:
+        return None
     for key in (token.type, f"{token.type}{token.bonus:+d}", *sorted(token.restricted_as)):
         if key in restrictions:
             return f"no {key} orders may be placed this round (3.3)"
@@ -63,7 +65,12 @@ def _forbidden(restrictions: frozenset[str], token: OrderToken) -> str | None:
 
 def game_tokens(state: State) -> list[OrderToken]:
     """The order tokens of this game (1.4.1): a plugin's token may need a game option."""
-    return [t for t in state.rules.order_tokens.values() if t.in_game(state.options)]
+    return list(_in_game(state.rules, _options_on(state)))
+
+
+def _options_on(state: State) -> frozenset[str]:
+    """The game options of ``state`` that are on (what ``OrderToken.in_game`` reads)."""
+    return frozenset(o for o, value in state.options.items() if value)
 
 
 def fits(state: State, token: OrderToken, area: str) -> bool:
@@ -78,8 +85,38 @@ def only_in(state: State, areas: list[str]) -> dict[str, list[str]]:
     }
 
 
-def _in_game(rules: Ruleset, on: frozenset[str]) -> list[OrderToken]:
-    return [t for t in rules.order_tokens.values() if t.in_game(dict.fromkeys(on, True))]
+@functools.lru_cache(maxsize=64)
+def _in_game(rules: Ruleset, on: frozenset[str]) -> tuple[OrderToken, ...]:
+    """The order tokens of a game of ``rules`` with options ``on`` (shared, read-only)."""
+    return tuple(t for t in rules.order_tokens.values() if t.in_game(dict.fromkeys(on, True)))
+
+
+@functools.lru_cache(maxsize=64)
+def _token_index(rules: Ruleset, on: frozenset[str]) -> dict[str, OrderToken]:
+    """``game_tokens`` of a game of ``rules`` with options ``on`` by id (shared, read-only)."""
+    return {t.id: t for t in _in_game(rules, on)}
+
+
+def allowed_tokens(state: State) -> tuple[OrderToken, ...]:
+    """The order tokens of this game (``game_tokens``) not forbidden this round (4.3.2, 3.3),
+    in the same order."""
+    return _allowed(state.rules, state.restrictions, _options_on(state))
+
+
+@functools.lru_cache(maxsize=64)
+def _allowed(
+    rules: Ruleset, restrictions: frozenset[str], on: frozenset[str]
+) -> tuple[OrderToken, ...]:
+    """``allowed_tokens`` of a game of ``rules`` with options ``on`` under ``restrictions``."""
+    return tuple(t for t in _in_game(rules, on) if _forbidden(restrictions, t) is None)
+
+
+@functools.lru_cache(maxsize=64)
+def _allowed_ids(
+    rules: Ruleset, restrictions: frozenset[str], on: frozenset[str]
+) -> frozenset[str]:
+    """The ids of ``_allowed``."""
+    return frozenset(t.id for t in _allowed(rules, restrictions, on))
 
 
 @functools.lru_cache(maxsize=64)
@@ -112,12 +149,7 @@ def order_areas(state: State) -> dict[str, list[str]]:
 def token_data(state: State) -> list[dict[str, Any]]:
     """Every order token as JSON-ready prompt data: id, type, bonus, star and why it is
     forbidden this round (None if it is not)."""
-    on = frozenset(o for t in state.rules.order_tokens.values() for o in t.options)
-    return list(
-        _token_table(
-            state.rules, state.restrictions, frozenset(o for o in on if state.options.get(o))
-        )
-    )
+    return list(_token_table(state.rules, state.restrictions, _options_on(state)))
 
 
 def house_orders(state: State, house: str) -> HouseOrders | None:
@@ -145,13 +177,21 @@ def next_after(state: State, houses: list[str]) -> list[str]:
 
 def owns(state: State, house: str, token: str) -> bool:
     """Is ``token`` one of the order tokens ``house`` owns (1.4.1)?"""
-    rule = house_orders(state, house)
+    return _owns(house_orders(state, house), token)
+
+
+def _owns(rule: HouseOrders | None, token: str) -> bool:
+    """``owns`` for a house placing orders by ``rule`` (``house_orders``)."""
     return rule is None or token in rule.tokens
 
 
 def star_limit(state: State, house: str) -> int:
     """Starred orders ``house`` may place: by King's Court (1.6.3) unless a plugin says."""
-    rule = house_orders(state, house)
+    return _star_limit(state, house, house_orders(state, house))
+
+
+def _star_limit(state: State, house: str, rule: HouseOrders | None) -> int:
+    """``star_limit`` for ``house`` placing orders by ``rule`` (``house_orders``)."""
     if rule is None or rule.star_limit is None:
         return tracks.star_limit(state, house)
     return rule.star_limit
@@ -159,7 +199,11 @@ def star_limit(state: State, house: str) -> int:
 
 def house_token_data(state: State, house: str) -> list[dict[str, Any]]:
     """``token_data`` of the tokens ``house`` owns."""
-    rule = house_orders(state, house)
+    return _house_token_data(state, house_orders(state, house))
+
+
+def _house_token_data(state: State, rule: HouseOrders | None) -> list[dict[str, Any]]:
+    """``house_token_data`` for a house placing orders by ``rule`` (``house_orders``)."""
     table = token_data(state)
     return table if rule is None else [t for t in table if t["id"] in rule.tokens]
 
@@ -203,8 +247,8 @@ class OrderPlacement(Simultaneous):
         waiting = [h for h in self.houses if h not in done]
         first = [h for h in waiting if not _after_others(state, h)]
         if first:
-            return {h: self.prompt_for(state, h) for h in first}
-        return {h: self.prompt_for(state, h) for h in next_after(state, waiting)[:1]}
+            return {h: self.asked(state, h) for h in first}
+        return {h: self.asked(state, h) for h in next_after(state, waiting)[:1]}
 
     def areas_of(self, house: str) -> tuple[str, ...]:
         """The areas in which ``house`` must place orders."""
@@ -217,8 +261,8 @@ class OrderPlacement(Simultaneous):
         rule = house_orders(state, house)
         data: dict[str, Any] = {
             "areas": list(self.areas_of(house)),
-            "tokens": house_token_data(state, house),
-            "star_limit": star_limit(state, house),
+            "tokens": _house_token_data(state, rule),
+            "star_limit": _star_limit(state, house, rule),
             "fill_every_area": rule is None or rule.fill_every_area,
         }
         if rule is not None and rule.max_orders is not None:
@@ -230,9 +274,11 @@ class OrderPlacement(Simultaneous):
     def check(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, PlaceOrders)
         areas = self.areas_of(house)
-        tokens = {t.id: t for t in game_tokens(state)}
-        limit = star_limit(state, house)
+        on = _options_on(state)
+        tokens = _token_index(state.rules, on)
+        allowed = _allowed_ids(state.rules, state.restrictions, on)
         rule = house_orders(state, house)
+        limit = _star_limit(state, house, rule)
         if (
             rule is not None
             and rule.max_orders is not None
@@ -248,15 +294,14 @@ class OrderPlacement(Simultaneous):
             if area in filled:
                 raise IllegalOrder(f"two orders in {area!r}", "4.1")
             token = tokens.get(token_id)
-            if token is None or not owns(state, house, token_id):
+            if token is None or not _owns(rule, token_id):
                 raise IllegalOrder(f"{house} has no order token {token_id!r}", "1.4.1")
             if token_id in used:
                 raise TokenReused(f"order token {token_id!r} is placed twice")
             if not fits(state, token, area):
                 raise IllegalOrder(f"{token_id!r} cannot be placed in {area!r}", "4.3.4")
-            reason = forbidden(state, token)
-            if reason is not None:
-                raise ForbiddenOrder(f"{token_id!r}: {reason}")
+            if token_id not in allowed:
+                raise ForbiddenOrder(f"{token_id!r}: {forbidden(state, token)}")
             filled.add(area)
             used.add(token_id)
             stars += token.star
@@ -268,8 +313,8 @@ class OrderPlacement(Simultaneous):
                 t.id
                 for t in tokens.values()
                 if t.id not in used
-                and owns(state, house, t.id)
-                and forbidden(state, t) is None
+                and _owns(rule, t.id)
+                and t.id in allowed
                 and (not t.star or stars < limit)
                 and any(fits(state, t, a) for a in empty)
             ]
@@ -282,19 +327,20 @@ class OrderPlacement(Simultaneous):
         rule = house_orders(state, house)
         if rule is not None and rule.max_orders is not None:
             areas = areas[: rnd.randint(0, min(rule.max_orders, len(areas)))]
-        limit = star_limit(state, house)
-        tokens = [
-            t
-            for t in game_tokens(state)
-            if forbidden(state, t) is None and owns(state, house, t.id)
-        ]
+        limit = _star_limit(state, house, rule)
+        allowed = allowed_tokens(state)
+        tokens = list(allowed) if rule is None else [t for t in allowed if t.id in rule.tokens]
         rnd.shuffle(tokens)
+        kinds = {a: state.rules.areas[a].kind for a in areas}
         orders: list[tuple[str, str]] = []
         stars = 0
         for token in tokens:
             if not areas:
                 break
-            area = next((a for a in areas if fits(state, token, a)), None)
+            if token.area_kinds:
+                area = next((a for a in areas if token.fits(kinds[a])), None)
+            else:
+                area = areas[0]
             if area is None or (token.star and stars >= limit):
                 continue
             stars += token.star
@@ -331,11 +377,8 @@ class MessengerRaven(Decision):
     def spare_tokens(self, state: State, house: str) -> list[OrderToken]:
         """Unplaced tokens that are not forbidden this round (4.4 a, 4.3.2)."""
         placed = state.placed.get(house, frozenset())
-        return [
-            t
-            for t in game_tokens(state)
-            if t.id not in placed and forbidden(state, t) is None and owns(state, house, t.id)
-        ]
+        rule = house_orders(state, house)
+        return [t for t in allowed_tokens(state) if t.id not in placed and _owns(rule, t.id)]
 
     def own_orders(self, state: State, house: str) -> list[str]:
         """Areas holding ``house``'s orders, sorted."""
@@ -411,25 +454,24 @@ class MessengerRaven(Decision):
         state.emit("wildling_card_seen", visible_to=frozenset({house}), card=state.wildling_deck[0])
         state.push(WildlingCardPlacement(house, (KEEP, BOTTOM), "4.4 Messenger Raven"))
 
-    def legal_replacements(self, state: State, house: str) -> list[ReplaceOrder]:
-        """Every legal replacement (4.4 a), in a fixed order."""
-        tokens = state.rules.order_tokens
+    def legal_replacements(self, state: State, house: str) -> list[tuple[str, str]]:
+        """Every legal replacement (4.4 a) as (area, token id), in a fixed order."""
+        rules = state.rules
+        tokens = rules.order_tokens
         spare = self.spare_tokens(state, house)
         room = star_limit(state, house) - self.stars_placed(state, house)
-        out: list[ReplaceOrder] = []
+        out: list[tuple[str, str]] = []
         for area in self.own_orders(state, house):
             old_star = tokens[state.orders[area].token].star
-            out.extend(
-                ReplaceOrder(area, t.id)
-                for t in spare
-                if t.star - old_star <= room and fits(state, t, area)
-            )
+            kind = rules.areas[area].kind
+            out.extend((area, t.id) for t in spare if t.star - old_star <= room and t.fits(kind))
         return out
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
-        choices: list[Action] = [Choose(o) for o in self.options(state)]
+        choices: list[Choose | tuple[str, str]] = [Choose(o) for o in self.options(state)]
         choices.extend(self.legal_replacements(state, house))
-        return rnd.choice(choices)
+        choice = rnd.choice(choices)
+        return choice if isinstance(choice, Choose) else ReplaceOrder(*choice)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

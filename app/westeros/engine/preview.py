@@ -226,6 +226,7 @@ def _run(state: State, *steps: Any) -> list[dict[str, Any]]:
         made.append(
             {"house": house, "reason": prompt.data.get("reason"), "assumed": answer.to_json()}
         )
+        state.cache = None  # the scratch state changes in place: forget what it waited with
         top.act(state, house, answer)
         advance(state)
     return made

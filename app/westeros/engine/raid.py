@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from . import board, power
 from .actions import Action
 from .errors import IllegalTarget, NotYourOrder
-from .flow import Decision, Prompt, off_limits
+from .flow import Decision, Prompt, off_limits, pending
 from .state import Order, State
 
 RAID = "raid"
@@ -68,6 +68,7 @@ class RaidTurn(Decision):
     """``house`` resolves one of its Raid orders (5.1, 5.2)."""
 
     house: str
+    reads_first: ClassVar[bool] = True
 
     def prompts(self, state: State) -> dict[str, Prompt]:
         areas = raid_areas(state, self.house)
@@ -83,9 +84,10 @@ class RaidTurn(Decision):
 
     def act(self, state: State, house: str, action: Action) -> None:
         assert isinstance(action, ResolveRaid)
-        if action.area not in raid_areas(state, house):
+        raids = pending(state)[house].data["raids"]  # raid_areas and their targets
+        if action.area not in raids:
             raise NotYourOrder(f"{house} has no Raid order in {action.area!r}", "5.2")
-        if action.target is not None and action.target not in targets(state, action.area):
+        if action.target is not None and action.target not in raids[action.area]["targets"]:
             raise IllegalTarget(
                 f"the Raid in {action.area!r} cannot remove an order in {action.target!r}"
             )
@@ -114,7 +116,6 @@ class RaidTurn(Decision):
         )
 
     def random_action(self, state: State, house: str, rnd: random.Random) -> Action:
-        choices = [
-            ResolveRaid(a, t) for a in raid_areas(state, house) for t in (None, *targets(state, a))
-        ]
+        raids = pending(state)[house].data["raids"]
+        choices = [ResolveRaid(a, t) for a, raid in raids.items() for t in (None, *raid["targets"])]
         return rnd.choice(choices)

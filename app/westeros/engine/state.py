@@ -40,22 +40,6 @@ class Event(NamedTuple):
     to: frozenset[str] | None = None
 
 
-_DICTS = (
-    "tracks",
-    "units",
-    "orders",
-    "power_tokens",
-    "power",
-    "garrisons",
-    "neutral",
-    "supply",
-    "hands",
-    "discards",
-    "placed",
-    "ext",
-)
-
-
 @functools.cache
 def _state_hash() -> Callable[[State], str]:
     """``encoding.state_hash``, imported on first use (the encoding module imports this one)."""
@@ -135,17 +119,46 @@ class State:
     ext: dict[str, Any]
     events: list[Event]
     serial: int
-    cache: tuple[Any, dict[str, Any]] | None
+    cache: tuple[Any, dict[str, Any] | None, dict[Any, Any]] | None
 
     def copy(self) -> State:
-        """A copy sharing every immutable value; its containers may be mutated freely."""
-        new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in _DICTS:
-            setattr(new, name, getattr(self, name).copy())
-        new.events = []
+        """A copy sharing every immutable value; its containers may be mutated freely. Every
+        slot is named here (faster than a loop over ``__slots__``; a test checks none is
+        missed)."""
+        new = object.__new__(State)
+        new.blade_used = self.blade_used
+        new.blocked = self.blocked
         new.cache = None
+        new.combat = self.combat
+        new.discards = self.discards.copy()
+        new.events = []
+        new.ext = self.ext.copy()
+        new.garrisons = self.garrisons.copy()
+        new.hands = self.hands.copy()
+        new.houses = self.houses
+        new.neutral = self.neutral.copy()
+        new.options = self.options
+        new.orders = self.orders.copy()
+        new.placed = self.placed.copy()
+        new.power = self.power.copy()
+        new.power_tokens = self.power_tokens.copy()
+        new.raven_used = self.raven_used
+        new.restrictions = self.restrictions
+        new.revealed = self.revealed
+        new.round = self.round
+        new.rules = self.rules
+        new.seed = self.seed
+        new.serial = self.serial
+        new.setup = self.setup
+        new.stack = self.stack
+        new.supply = self.supply.copy()
+        new.threat = self.threat
+        new.tracks = self.tracks.copy()
+        new.units = self.units.copy()
+        new.westeros_decks = self.westeros_decks
+        new.wildling_deck = self.wildling_deck
+        new.wildling_seen = self.wildling_seen
+        new.winner = self.winner
         return new
 
     # ------------------------------------------------------------------ stack helpers

@@ -83,6 +83,10 @@ def check(state: State) -> bool:
         if winner is not None:
             end_game(state, winner)
             return True
+    if not state.rules.hooks.victory_points:  # scores are castle counts: is any at 7?
+        owners = board.controllers(state, state.rules.castle_areas)
+        if max(map(owners.count, state.houses)) < VICTORY_CASTLES:
+            return False
     counts = board.castle_counts(state)
     reached = _may_win(
         state, tuple(h for h in state.houses if score(state, h, counts[h]) >= VICTORY_CASTLES)

@@ -71,9 +71,10 @@ class Combat:
 
     def with_side(self, which: str, side: Side) -> Combat:
         """A copy with ``which`` side replaced."""
-        if which == ATTACKER:
-            return dataclasses.replace(self, attacker=side)
-        return dataclasses.replace(self, defender=side)
+        attacker, defender = (side, self.defender) if which == ATTACKER else (self.attacker, side)
+        return Combat(
+            self.area, self.origin, self.march_token, attacker, defender, self.winner, self.data
+        )
 
     def get(self, key: str, default: Any = None) -> Any:
         """Plugin or step data stored under ``key``."""
@@ -85,7 +86,15 @@ class Combat:
     def with_data(self, key: str, value: Any) -> Combat:
         """A copy with ``key`` set to ``value``."""
         data = (*((k, v) for k, v in self.data if k != key), (key, value))
-        return dataclasses.replace(self, data=data)
+        return Combat(
+            self.area,
+            self.origin,
+            self.march_token,
+            self.attacker,
+            self.defender,
+            self.winner,
+            data,
+        )
 
     def view(self, house: str | None) -> dict[str, Any]:
         """What ``house`` may see of this combat: everything but secret data."""

@@ -52,26 +52,49 @@ def is_supported(state: State, combat: Combat, which: str) -> bool:
     return bool(counted_support(state, combat, which))
 
 
-def unit_value(
-    state: State, combat: Combat, for_side: str, unit: Unit, supporting: bool, abilities: Abilities
+def units_value(
+    state: State,
+    combat: Combat,
+    for_side: str,
+    units: tuple[Unit, ...],
+    supporting: bool,
+    abilities: Abilities,
 ) -> int:
-    """Strength of ``unit`` fighting or supporting for ``for_side`` (1.2.1 with card
-    modifiers): siege engines count their castle value only on the attacker's side."""
+    """Strength of ``units`` fighting or supporting for ``for_side`` (1.2.1 with card
+    modifiers): siege engines count their castle value only on the attacker's side. Only the
+    abilities that change a unit's strength are asked (the others' no-op methods give back
+    what they are given)."""
     castle = for_side == ATTACKER and state.rules.areas[combat.area].castle > 0
-    value = board.unit_strength(state, unit, castle)
-    for which, ability in abilities:
-        value = ability.unit_strength(state, combat, which, for_side, unit, supporting, value)
-    for which, ability in abilities:
-        if ability.nullifies_unit(state, combat, which, for_side, unit):
-            return 0
-    return max(0, value)
+    strengthen = [(w, a) for w, a in abilities if _changes_units(type(a))[0]]
+    nullify = [(w, a) for w, a in abilities if _changes_units(type(a))[1]]
+    total = 0
+    for unit in units:
+        value = board.unit_strength(state, unit, castle)
+        for which, ability in strengthen:
+            value = ability.unit_strength(state, combat, which, for_side, unit, supporting, value)
+        if not any(a.nullifies_unit(state, combat, w, for_side, unit) for w, a in nullify):
+            total += max(0, value)
+    return total
+
+
+_CHANGES_UNITS: dict[type[CardAbility], tuple[bool, bool]] = {}
+
+
+def _changes_units(ability: type[CardAbility]) -> tuple[bool, bool]:
+    """Does an ability of this class change ``CardAbility``'s no-op ``unit_strength``, and its
+    ``nullifies_unit``? (Read once per class.)"""
+    found = _CHANGES_UNITS.get(ability)
+    if found is None:
+        found = _CHANGES_UNITS[ability] = (
+            ability.unit_strength is not CardAbility.unit_strength,
+            ability.nullifies_unit is not CardAbility.nullifies_unit,
+        )
+    return found
 
 
 def army_strength(state: State, combat: Combat, which: str, abilities: Abilities) -> int:
     """Strength of ``which``'s participating units (5.4.2)."""
-    return sum(
-        unit_value(state, combat, which, u, False, abilities) for u in combat.side(which).units
-    )
+    return units_value(state, combat, which, combat.side(which).units, False, abilities)
 
 
 def order_bonus(state: State, combat: Combat, which: str, abilities: Abilities) -> int:
@@ -98,9 +121,7 @@ def support_strength(state: State, combat: Combat, which: str, abilities: Abilit
     total = 0
     for area in counted_support(state, combat, which):
         total += tokens[state.orders[area].token].bonus
-        total += sum(
-            unit_value(state, combat, which, u, True, abilities) for u in state.units[area]
-        )
+        total += units_value(state, combat, which, state.units[area], True, abilities)
     return total
 
 
