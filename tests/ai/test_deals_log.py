@@ -21,8 +21,9 @@ from westeros.deals import (
     party_verdicts,
 )
 from westeros.deals.book import MARCH, SUPPORT
-from westeros.deals.table import log, promises
+from westeros.deals.table import log, promises, raid_promises
 from westeros.engine.content import Ruleset
+from westeros.engine.state import Order
 
 PACT = NonAggression(("greyjoy", "stark"), 1)
 
@@ -113,3 +114,22 @@ def test_5_3_a_pact_forbids_marching_into_the_partners_areas_and_a_stay_out_its_
     assert promises(book, "greyjoy", s) == {"winterfell": ["d1"], "port-of-winterfell": ["d1"]}
     s.round = 2  # the deal held for round 1 only
     assert promises(book, "stark", s) == {}
+
+
+def test_5_2_a_pact_forbids_raiding_the_partners_orders_and_a_stay_out_does_not(
+    rules: Ruleset,
+) -> None:
+    """A raid on an order of the pact's partner breaks the pact (as ``check_kept`` judges it);
+    raiding a third house, or an area a Stay-Out names, breaks nothing."""
+    s = blank(rules)
+    s.round = 1
+    s.orders["moat-cailin"] = Order("greyjoy", "raid+0")
+    s.orders["winterfell"] = Order("stark", "defense+1")
+    s.orders["the-twins"] = Order("lannister", "support+0")
+    s.orders["karhold"] = Order("baratheon", "march+0")
+    book = accepted(PACT, StayOut("stark", "karhold", 1))
+    assert raid_promises(book, "stark", s) == {"moat-cailin": ["d1"]}
+    assert raid_promises(book, "greyjoy", s) == {"winterfell": ["d1"]}
+    assert raid_promises(book, "lannister", s) == {}
+    s.round = 2
+    assert raid_promises(book, "stark", s) == {}

@@ -120,4 +120,4 @@ def test_36_5_the_deals_message_holds_the_seats_own_deal_log_and_the_areas_it_pr
     theirs = {a for a in state.rules.areas if board.controller(state, a) == "baratheon"}
     assert theirs and set(stark["promises"]["march"]) == theirs
     other = client.get(f"/games/{game_id}/deals/lannister").json()
-    assert other["log"] == [] and other["promises"] == {"march": {}}
+    assert other["log"] == [] and other["promises"] == {"march": {}, "raid": {}}

@@ -231,3 +231,55 @@ def test_36_5_a_person_may_break_their_word_after_the_warning_and_the_log_says_s
     assert len(lines) == 4
     for text in (*lines, warned):
         assert not LATIN.search(text), text
+
+
+def test_36_5_a_raid_on_the_partners_order_is_flagged_before_it_is_sent(
+    page: Page, core_factory: Any
+) -> None:
+    """A pact forbids raids on the partner's orders too (5.2): with a Raid order in the Golden
+    Sound, choosing Greyjoy's order in Ironman's Bay and pressing Raid shows the warning first;
+    Cancel sends nothing, and the person removes the Raid order without a target instead. The
+    engine's log shows no raid on Greyjoy and the game log says Lannister kept its word."""
+    core = core_factory(ai_factory=None)
+    game_id = start(page, core)
+    offer_peace(page)
+    session = core.session(game_id)
+    mine = [a for a in session.state.rules.areas if board.controller(session.state, a) == PERSON]
+    greyjoy = {
+        a for a in session.state.rules.areas if board.controller(session.state, a) == TURTLE_SEAT
+    }
+    # The starred Raid (Lannister leads the King's Court at the start): it may remove a
+    # Defense order (5.2.3), which is what the Turtle keeps in Ironman's Bay.
+    prefer = {a: ("raid+0*" if a == SHIP else "consolidate_power") for a in mine}
+    prefer["lannisport"] = "defense"
+    played = Played()
+    place_orders(page, played, prefer)
+    assert played.orders[SHIP] == "raid+0*"
+    warned = ""
+    while wait_for_decision(page, until_round=2):
+        if prompt_kind(page) != "raid":
+            play_one(page, played)
+            continue
+        if page.get_by_test_id(f"raid-{SHIP}").count():
+            page.get_by_test_id(f"raid-{SHIP}").click()
+        orders = session.state.orders
+        theirs = sorted(a for a, o in orders.items() if o.house == TURTLE_SEAT)
+        target = page.get_by_test_id(f"raid-target-{THEIR_SEA}")
+        assert target.count(), f"no Greyjoy order to raid from {SHIP}; Greyjoy's: {theirs}"
+        target.click()
+        serial = session.state.serial
+        page.get_by_test_id("commit").click()
+        warning = page.get_by_test_id("raid-promise-warning")
+        expect(warning).to_be_visible()
+        warned = warning.inner_text()
+        page.get_by_test_id("raid-promise-cancel").click()
+        expect(warning).to_be_hidden()
+        assert session.state.serial == serial and prompt_kind(page) == "raid"
+        commit(page, "raid-no-target")
+    settled(page, core, game_id)
+    assert "This raid breaks a promise you made this round." in warned
+    assert "Ironman's Bay" in warned and "do not attack each other in round 1" in warned
+    assert attacks(core, game_id, PERSON, greyjoy) == []
+    expect(deal_lines(page, "deal_kept").nth(1)).to_contain_text(
+        "Lannister kept its word in the deal of round 1 with Greyjoy"
+    )

@@ -14,7 +14,7 @@ whether each deal was kept. The book is saved (``save``) whenever it changes, so
 keeps its deals. A house sees only its own proposals and deals (``DealBook.seen_by``): the
 panel's message (``message``) holds them, the seat's deal log (``log``: each offer, its answer,
 and whether each house kept its side) and the areas its deals of this round forbid it to march
-into (``promises``, for the board's warning before such a march)."""
+into or raid (``promises``, for the board's warning before such a march or raid)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from .book import (
     DECLINE,
     MARCH,
     PENDING,
+    RAID,
     Act,
     Deal,
     DealBook,
@@ -133,7 +134,8 @@ class DealTable:
     def message(self, house: str) -> dict[str, Any]:
         """What the board's deals panel of ``house`` shows: the round, the houses it may talk
         to, its proposals (each with its status), its deals (each with its verdict), its deal
-        log (``log``) and the areas its deals forbid it to march into now (``promises``)."""
+        log (``log``) and the areas its deals forbid it to march into or raid now
+        (``promises``: ``march`` and ``raid``)."""
         with self._lock:
             state = self.session.state
             mine = self.book.seen_by(house)
@@ -163,7 +165,10 @@ class DealTable:
                 "proposals": proposals,
                 "deals": deals,
                 "log": log(mine, judged),
-                "promises": {"march": promises(mine, house, state) if state.winner is None else {}},
+                "promises": {
+                    "march": promises(mine, house, state) if state.winner is None else {},
+                    "raid": raid_promises(mine, house, state) if state.winner is None else {},
+                },
             }
 
     def reload(self, stored: Mapping[str, Any]) -> None:
@@ -344,14 +349,29 @@ def log(book: DealBook, now: int) -> list[dict[str, Any]]:
 def promises(book: DealBook, house: str, state: State) -> dict[str, list[str]]:
     """{area: the ids of ``house``'s deals that a march of it into that area now would break}
     (5.3; the same check as ``check_kept``, on who controls each area now, 1.3)."""
-    now = state.round
+    owners = {area: board.controller(state, area) for area in state.rules.areas}
+    return _broken_by(book, house, state.round, MARCH, owners)
+
+
+def raid_promises(book: DealBook, house: str, state: State) -> dict[str, list[str]]:
+    """{area: the ids of ``house``'s deals that a raid of it on the order in that area now
+    would break} (5.2; the same check as ``check_kept``, on whose order lies there)."""
+    owners = {area: order.house for area, order in state.orders.items()}
+    return _broken_by(book, house, state.round, RAID, owners)
+
+
+def _broken_by(
+    book: DealBook, house: str, now: int, kind: str, owners: Mapping[str, str | None]
+) -> dict[str, list[str]]:
+    """{area: ids of ``house``'s deals of round ``now`` that an act of ``kind`` on ``area``
+    (whose house is ``owners[area]``) would break}."""
     terms = [(d.id, term) for d in book.deals_of(house) for term in d.terms if term.round == now]
     out: dict[str, list[str]] = {}
     if not terms:
         return out
-    for area in state.rules.areas:
-        march = Act(MARCH, house, now, area, board.controller(state, area))
-        broken = [deal_id for deal_id, term in terms if breaks(term, march)]
+    for area, owner in owners.items():
+        act = Act(kind, house, now, area, owner)
+        broken = [deal_id for deal_id, term in terms if breaks(term, act)]
         if broken:
             out[area] = sorted(set(broken))
     return out

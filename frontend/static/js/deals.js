@@ -233,10 +233,11 @@ class DealsPanel {
 
 let panel = null;
 
-/** The areas among `destinations` where a march of `house` now breaks one of its deals, each
- * with the words of the promise it breaks, as the server judged them (fresh GET of the seat's
- * deals message, `promises.march`); none if the deals cannot be read (the march is not held up). */
-export async function promisesBroken(house, destinations) {
+/** The areas among `destinations` where a march (`kind` "march") or a raid ("raid") of `house`
+ * now breaks one of its deals, each with the words of the promise it breaks, as the server
+ * judged them (fresh GET of the seat's deals message, `promises[kind]`); none if the deals
+ * cannot be read (the act is not held up). */
+export async function promisesBroken(house, destinations, kind = "march") {
   if (!panel || house !== panel.house) return [];
   let message;
   try {
@@ -245,7 +246,7 @@ export async function promisesBroken(house, destinations) {
     return [];
   }
   panel.render(message);
-  const forbidden = (message.promises || {}).march || {};
+  const forbidden = (message.promises || {})[kind] || {};
   const deals = new Map(message.deals.map((d) => [d.id, d]));
   return destinations
     .filter((area) => forbidden[area])

@@ -5,6 +5,7 @@ import { t, tn } from "../i18n.js";
 import { orderIcon, unitIcon } from "../map.js";
 import { nothingToMuster } from "../prompt-titles.js";
 import { button, choiceButton, commitButton, header, note } from "./common.js";
+import { promiseWarning, sendKeepingPromises } from "./promises.js";
 
 /** raid: pick a Raid order, then the adjacent order it removes (or none). */
 export function raid(ctx) {
@@ -74,15 +75,24 @@ export function raid(ctx) {
     }
     // 5.2.2: a Raid order may remove nothing; one click resolves it that way (the main
     // button when there is nothing to raid).
+    // A raid on an order of a house this seat promised peace to is flagged first (36.5).
     const targetless = draft.area && !raids[draft.area].targets.length;
     const noTarget = targetless ? commitButton : button;
+    const warning = promiseWarning("raid");
+    const act = { kind: "resolve_raid", area: draft.area, target: draft.target };
+    const commit = targetless
+      ? null
+      : commitButton(
+          t("Raid"),
+          () => sendKeepingPromises(ctx, "raid", [draft.target], act, warning, commit),
+          { disabled: !draft.target },
+        );
     parts.push(
+      warning,
       h(
         "div",
         { class: "prompt-actions" },
-        targetless
-          ? null
-          : commitButton(t("Raid"), () => send(draft.target), { disabled: !draft.target }),
+        commit,
         draft.area
           ? noTarget(t("No target: remove my Raid order"), () => send(null), {
               "data-testid": "raid-no-target",

@@ -4,55 +4,14 @@
 // engine's own check and preview, docs/protocol.md); no rule is computed here. A march into an
 // area that one of this seat's deals of the round forbids is flagged before it is sent, and sent
 // only once the person confirms (issue 36 point 5: deals are not enforced; the server tells which
-// destinations break a promise, deals.js `promisesBroken`).
+// destinations break a promise, promises.js).
 import { areaName, houseName, orderLabel, unitName, unitType } from "../content.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { orderIcon, unitIcon } from "../map.js";
 import { button, commitButton, header, hintBox, note, showHint } from "./common.js";
 import { previewNotes, problemText } from "./combat.js";
-
-/** Send the march `act`, unless it breaks one of the seat's promises: then show `warning` (the
- * promises it breaks) with "March anyway", which sends it, and "Cancel", which sends nothing.
- * The `commit` button stays disabled while the promises are checked and the warning shows. */
-async function sendMarch(ctx, act, warning, commit) {
-  commit.disabled = true;
-  const { promisesBroken } = await import("../deals.js");
-  const broken = await promisesBroken(ctx.house, act.moves.map(([to]) => to));
-  const send = () => {
-    commit.disabled = false; // the board disables it while sending and enables it again if refused
-    ctx.act(act);
-  };
-  if (!broken.length) {
-    send();
-    return;
-  }
-  const lines = broken.map(({ area, promises }) =>
-    h(
-      "li",
-      { "data-area": area },
-      t("Into {area}: {promises}", { area: areaName(area), promises: promises.join("; ") }),
-    ),
-  );
-  warning.replaceChildren(
-    h("strong", {}, t("This march breaks a promise you made this round.")),
-    h("ul", { class: "march-promise-list" }, lines),
-    h("p", {}, t("Nobody stops you, but the game log will show that you broke your word.")),
-    h(
-      "div",
-      { class: "prompt-actions" },
-      button(t("March anyway"), () => {
-        warning.hidden = true;
-        send();
-      }, { class: "button button-primary", "data-testid": "march-promise-confirm" }),
-      button(t("Cancel"), () => {
-        warning.hidden = true;
-        commit.disabled = false;
-      }, { "data-testid": "march-promise-cancel" }),
-    ),
-  );
-  warning.hidden = false;
-}
+import { promiseWarning, sendKeepingPromises } from "./promises.js";
 
 /** march: one March order at a time. */
 export function march(ctx) {
@@ -322,17 +281,17 @@ export function march(ctx) {
       hidden: true,
       "data-testid": "march-problem",
     });
-    const warning = h("div", {
-      class: "prompt-note note-error march-promise",
-      role: "alert",
-      hidden: true,
-      "data-testid": "march-promise-warning",
-    });
+    const warning = promiseWarning("march");
     // The march is the main button, enabled once the server has checked the draft; removing
     // the order without moving is always allowed (5.3.1) and stays a secondary button.
-    const commit = commitButton(t("March"), () => sendMarch(ctx, action(), warning, commit), {
-      disabled: true,
-    });
+    const commit = commitButton(
+      t("March"),
+      () => {
+        const act = action();
+        sendKeepingPromises(ctx, "march", act.moves.map(([to]) => to), act, warning, commit);
+      },
+      { disabled: true },
+    );
     const remove = button(
       t("Remove the order without moving"),
       () => ctx.act({ kind: "resolve_march", area: draft.origin, moves: [], leave_power: false }),
