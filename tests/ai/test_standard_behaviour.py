@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from tests.ai.helpers import (
     close_fight,
     decision,
@@ -15,6 +17,8 @@ from tests.ai.helpers import (
 from tests.builders import blank, order, prompt, put, run
 from westeros.ai.rollout import RolloutPolicy, situation
 from westeros.ai.standard import StandardBot
+from westeros.ai.standard.combat import Outcomes
+from westeros.engine import preview
 from westeros.engine.actions import Bid, Choose
 from westeros.engine.bidding import ClashOfKings
 from westeros.engine.content import Ruleset
@@ -72,15 +76,26 @@ def test_5_4_3_it_plays_a_card_that_wins_when_one_exists(rules: Ruleset) -> None
 
 
 def test_5_4_3_in_a_simulation_the_second_side_to_choose_reads_the_first_sides_outcomes(
-    rules: Ruleset,
+    rules: Ruleset, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The fight above played out inside a search, both sides on one state: Greyjoy weighs
     # Asha first (it wins only against Catelyn's 0, on Fiefdoms), then Stark chooses from the
     # outcomes Greyjoy's weighing found, seen from its own side: still the cheapest winner.
     s = close_fight(rules)
-    greyjoy = StandardBot(1).card_chances(situation(s, "greyjoy"), ["asha-greyjoy"])
+    shared = Outcomes()
+    greyjoy = StandardBot(1, outcomes=shared).card_chances(
+        situation(s, "greyjoy"), ["asha-greyjoy"]
+    )
     assert 0 < greyjoy["asha-greyjoy"][0] < 0.5
-    action = RolloutPolicy(1, model="standard").decide(s, "stark", prompt(s, "stark"))
+    found = shared.table(s)
+    assert found and all(card == "asha-greyjoy" for _, card in found)
+
+    def no_preview(*args: object) -> None:
+        raise AssertionError("Stark previewed a pair Greyjoy's weighing had found")
+
+    monkeypatch.setattr(preview, "card_preview", no_preview)
+    policy = RolloutPolicy(1, model="standard", outcomes=shared)
+    action = policy.decide(s, "stark", prompt(s, "stark"))
     assert strength(rules, action) == 1
 
 

@@ -21,6 +21,7 @@ from . import legal
 from .analysis import Situation
 from .baseline import BASELINE, HANDLERS, BaselineBot, Personality
 from .standard import StandardBot
+from .standard.combat import Outcomes
 from .standard.policy import HANDLERS as STANDARD_HANDLERS
 
 ModelBot = BaselineBot | StandardBot
@@ -33,9 +34,15 @@ MODELS: dict[str, tuple[type[ModelBot], Mapping[str, Handler]]] = {
 class and its prompt handlers."""
 
 
-def model_bot(model: str, seed: int, style: Personality = BASELINE) -> ModelBot:
-    """A bot of the ``model`` policy (``MODELS``) playing in ``style``."""
-    return MODELS[model][0](seed, style)
+def model_bot(
+    model: str, seed: int, style: Personality = BASELINE, outcomes: Outcomes | None = None
+) -> ModelBot:
+    """A bot of the ``model`` policy (``MODELS``) playing in ``style``; a Standard AI keeps
+    its house cards' outcomes in ``outcomes`` if given, else in a table of its own."""
+    bot = MODELS[model][0](seed, style)
+    if outcomes is not None and isinstance(bot, StandardBot):
+        bot.outcomes = outcomes
+    return bot
 
 
 DEFAULT_STEPS = 400
@@ -62,7 +69,9 @@ def prompt_json(prompt: Prompt | None) -> dict[str, Any] | None:
 class RolloutPolicy:
     """The ``model`` policy's decisions for every house of a simulated game (a house named in
     ``models`` plays that model instead), each house with its own personality (default: the
-    baseline's). Deterministic for a given ``seed``."""
+    baseline's). Deterministic for a given ``seed``. Its bots share one table of house-card
+    outcomes (``standard.combat.Outcomes``): ``outcomes`` if given (the searching seat's, for
+    all its simulations), else the policy's own."""
 
     def __init__(
         self,
@@ -70,12 +79,14 @@ class RolloutPolicy:
         personalities: Mapping[str, Personality] | None = None,
         model: str = "baseline",
         models: Mapping[str, str] | None = None,
+        outcomes: Outcomes | None = None,
     ) -> None:
         self.rnd = random.Random(seed)
         self.bots: dict[str, ModelBot] = {}
         self.personalities = dict(personalities or {})
         self.model = model
         self.models = dict(models or {})
+        self.outcomes = outcomes if outcomes is not None else Outcomes()
 
     def model_of(self, house: str) -> str:
         """The model policy ``house`` plays in simulations."""
@@ -86,7 +97,8 @@ class RolloutPolicy:
         bot = self.bots.get(house)
         if bot is None:
             style = self.personalities.get(house, BASELINE)
-            bot = model_bot(self.model_of(house), self.rnd.getrandbits(32), style)
+            seed = self.rnd.getrandbits(32)
+            bot = model_bot(self.model_of(house), seed, style, self.outcomes)
             self.bots[house] = bot
         return bot
 

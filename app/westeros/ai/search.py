@@ -66,6 +66,7 @@ from .evaluation import (
 )
 from .evaluation import utilities as all_utilities
 from .rollout import MODELS, ModelBot, RolloutPolicy, model_bot, play, situation
+from .standard.combat import Outcomes
 
 View = Mapping[str, Any]
 PREDICTION_WEIGHT = 0.5
@@ -179,7 +180,9 @@ def positions(bids: Mapping[str, int], current: Sequence[str]) -> dict[str, int]
 
 class Search:
     """One decision of one seat: everything it simulates starts from ``view``. The score of
-    my positions uses ``weights``, the other houses' ``others`` (default: the hand-set ones)."""
+    my positions uses ``weights``, the other houses' ``others`` (default: the hand-set ones).
+    All its simulations keep house-card outcomes in ``outcomes`` (the seat's own table, kept
+    over its decisions; default: one for this search)."""
 
     def __init__(
         self,
@@ -193,6 +196,7 @@ class Search:
         conviction: float = 0.0,
         others: Weights | None = None,
         models: Mapping[str, str] | None = None,
+        outcomes: Outcomes | None = None,
     ) -> None:
         self.view = view
         self.rules = rules
@@ -209,6 +213,7 @@ class Search:
         self.steps = 0
         self.models = dict(models or {})
         self.predictions: dict[str, dict[str, PlaceOrders]] = {}
+        self.outcomes = outcomes if outcomes is not None else Outcomes()
 
     # ------------------------------------------------------------------ helpers
     def exhausted(self) -> bool:
@@ -230,7 +235,7 @@ class Search:
     def policy(self, seed: int, styles: Mapping[str, Personality] | None = None) -> RolloutPolicy:
         """The rollout policy of one simulation: I play with my own style."""
         styles = {self.me: self.style, **(styles or {})}
-        return RolloutPolicy(seed, styles, self.level.model, self.models)
+        return RolloutPolicy(seed, styles, self.level.model, self.models, self.outcomes)
 
     def model_of(self, house: str) -> str:
         """The model policy ``house`` is predicted and simulated with."""
@@ -240,7 +245,7 @@ class Search:
         """A bot of the model policy ``house`` is predicted with (default: the level's) with
         ``style`` (default: mine) for plans and predictions."""
         model = self.model_of(house) if house else self.level.model
-        return model_bot(model, self.rnd.getrandbits(32), style or self.style)
+        return model_bot(model, self.rnd.getrandbits(32), style or self.style, self.outcomes)
 
     # ------------------------------------------------------------------ Planning (4)
     def orders(self) -> PlaceOrders:
@@ -256,7 +261,9 @@ class Search:
             place(state, self.me, placement)
             for house, other in field.items():
                 place(state, house, other)
-            policy = RolloutPolicy(seed, {self.me: style}, self.level.model, self.models)
+            policy = RolloutPolicy(
+                seed, {self.me: style}, self.level.model, self.models, self.outcomes
+            )
             row.append(self.simulate(action_phase(state), policy)[self.me])
             if self.exhausted():
                 break

@@ -22,6 +22,7 @@ from .opponents import OpponentModels
 from .personality import BALANCED, AIPersonality
 from .rollout import model_bot
 from .search import Search
+from .standard.combat import Outcomes
 
 View = Mapping[str, Any]
 SEARCHED_ACTIONS = ("raid", "consolidate_power", "declare_support")
@@ -31,7 +32,9 @@ class StrongBot:
     """A search-based AI seat (see module docstring). Deterministic for a given ``seed``:
     its work per decision is counted, not timed (``Difficulty``); ``last`` is the search of
     the latest decision (None when it did not search); ``opponents`` the model each other
-    house plays like, for a level that reads them."""
+    house plays like, for a level that reads them; ``outcomes`` the house-card outcomes its
+    searches found (``standard.combat.Outcomes``), this seat's alone: every key is a state
+    sampled from its own views."""
 
     def __init__(
         self,
@@ -43,7 +46,10 @@ class StrongBot:
         self.level = level
         self.personality = personality
         self.name = level.id if personality is BALANCED else f"{level.id}-{personality.id}"
-        self.fallback = model_bot(level.model, self.rnd.getrandbits(32), personality.style())
+        self.outcomes = Outcomes()
+        self.fallback = model_bot(
+            level.model, self.rnd.getrandbits(32), personality.style(), self.outcomes
+        )
         self.last: Search | None = None
         self.opponents = OpponentModels(level.model) if level.read_opponents else None
 
@@ -95,6 +101,7 @@ class StrongBot:
             self.personality.conviction,
             learned,
             self.opponents.models() if self.opponents is not None else None,
+            self.outcomes,
         )
 
     def searched(self, search: Search, kind: str, view: View, rules: Ruleset) -> Action | None:
