@@ -4,7 +4,6 @@ choice as a fresh preview, in combats of random games; each search seat keeps it
 
 from __future__ import annotations
 
-import copy
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -145,20 +144,3 @@ def test_each_hard_seat_keeps_its_own_outcomes(rules: Ruleset) -> None:
     search = stark.search(view, rules, 600.0)
     assert search.outcomes is stark.outcomes
     assert search.policy(0).outcomes is stark.outcomes
-
-
-def test_5_4_3_with_a_modders_plugin_every_order_on_the_board_is_part_of_the_situation(
-    rules: Ruleset,
-) -> None:
-    """A plugin outside the audited ones may add a combat step or strength modifier reading
-    orders anywhere: with its rules, an order far from the combat makes another situation,
-    while the bundled rules read only the orders near it."""
-    s = close_fight(rules)
-    s.orders["sunspear"] = Order("martell", "defense+1")
-    far = s.copy()
-    far.orders["sunspear"] = Order("martell", "raid+0")
-    assert situation_key(far) == situation_key(s)
-    modded = copy.copy(rules)
-    modded.plugins = (*rules.plugins, ("a-modders-plugin", "1.0"))
-    s.rules = far.rules = modded
-    assert situation_key(far) != situation_key(s)
