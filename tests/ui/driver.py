@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 TOKEN_PREFERENCE = ("march", "consolidate_power", "defense", "support", "raid")
 LABELS = {"Start over": "Start over", "more": "more"}
@@ -253,3 +253,27 @@ def wait_for_decision(page: Page, until_round: int, timeout_ms: int = PROMPT_TIM
         timeout=timeout_ms,
     )
     return round_number(page) < until_round and bool(prompt_kind(page))
+
+
+def start_with_turtle(
+    page: Page, core: Any, person: str, turtle: str, seed: str, lang: str = "en"
+) -> str:
+    """A 4-player game (2.1) on screen where ``person`` is the person and ``turtle`` an AI seat
+    with the Turtle personality (honourable); returns the game's id."""
+
+    def choose(page: Page) -> None:
+        page.get_by_test_id(f"personality-{turtle}").select_option(value="turtle")
+
+    return start_on_screen(page, core, person, 4, seed, lang=lang, choose=choose)
+
+
+def offer_peace(page: Page, to: str) -> None:
+    """Offer ``to`` "no attacks between us this round" through the deals panel (5.3, 5.2) and
+    wait for the deal it makes."""
+    panel = page.get_by_test_id("deals")
+    houses = panel.get_by_test_id("deals-house")
+    expect(houses.locator(f"option[value={to}]")).to_have_count(1)
+    houses.select_option(value=to)
+    panel.get_by_test_id("deals-term").select_option(value="non_aggression")
+    panel.get_by_test_id("deals-send").click()
+    expect(panel.locator("[data-testid^=deals-deal-]")).to_have_count(1)

@@ -31,10 +31,11 @@ from westeros.engine.view import visible
 from .driver import (
     Played,
     commit,
+    offer_peace,
     place_orders,
     play_one,
     prompt_kind,
-    start_on_screen,
+    start_with_turtle,
     state_id,
     wait_for_decision,
 )
@@ -51,24 +52,8 @@ LATIN = re.compile(r"[A-Za-z]")
 
 
 def start(page: Page, core: LiveCore, lang: str = "en") -> str:
-    """A 4-player game (2.1): Lannister is the person, Greyjoy the Turtle."""
-
-    def turtle(page: Page) -> None:
-        page.get_by_test_id(f"personality-{TURTLE_SEAT}").select_option(value="turtle")
-
-    return start_on_screen(page, core, PERSON, 4, SEED, lang=lang, choose=turtle)
-
-
-def offer_peace(page: Page) -> None:
-    """Offer the Turtle "no attacks between us this round" through the panel; it accepts."""
-    panel = page.get_by_test_id("deals")
-    expect(
-        panel.get_by_test_id("deals-house").locator(f"option[value={TURTLE_SEAT}]")
-    ).to_have_count(1)
-    panel.get_by_test_id("deals-house").select_option(value=TURTLE_SEAT)
-    panel.get_by_test_id("deals-term").select_option(value="non_aggression")
-    panel.get_by_test_id("deals-send").click()
-    expect(panel.locator("[data-testid^=deals-deal-]")).to_have_count(1)
+    """A 4-player game (2.1) where Lannister is the person and Greyjoy the Turtle."""
+    return start_with_turtle(page, core, PERSON, TURTLE_SEAT, SEED, lang)
 
 
 def deal_lines(page: Page, kind: str) -> Any:
@@ -153,7 +138,7 @@ def test_36_5_peace_is_kept_by_both_a_march_breaking_it_is_flagged_and_ai_offers
     core = core_factory(ai_factory=None)  # the game's own AI, with the plugins' personalities
     game_id = start(page, core)
     expect(page.get_by_test_id("prompt").get_by_role("heading")).to_have_text("Place your orders")
-    offer_peace(page)
+    offer_peace(page, TURTLE_SEAT)
     panel = page.get_by_test_id("deals")
     expect(panel.get_by_test_id("deals-outgoing")).to_contain_text("accepted")
     expect(deal_lines(page, "deal_proposed")).to_have_text(
@@ -217,7 +202,7 @@ def test_36_5_a_person_may_break_their_word_after_the_warning_and_the_log_says_s
 ) -> None:
     core = core_factory(ai_factory=None)
     game_id = start(page, core, "zh_CN")
-    offer_peace(page)
+    offer_peace(page, TURTLE_SEAT)
     expect(deal_lines(page, "deal_answered")).to_have_count(1)
     state = core.session(game_id).state
     greyjoy = {a for a in state.rules.areas if board.controller(state, a) == TURTLE_SEAT}
@@ -242,7 +227,7 @@ def test_36_5_a_raid_on_the_partners_order_is_flagged_before_it_is_sent(
     engine's log shows no raid on Greyjoy and the game log says Lannister kept its word."""
     core = core_factory(ai_factory=None)
     game_id = start(page, core)
-    offer_peace(page)
+    offer_peace(page, TURTLE_SEAT)
     session = core.session(game_id)
     mine = [a for a in session.state.rules.areas if board.controller(session.state, a) == PERSON]
     greyjoy = {

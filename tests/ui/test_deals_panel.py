@@ -19,7 +19,14 @@ from playwright.sync_api import Page, expect
 from westeros.engine import board
 from westeros.engine.view import visible
 
-from .driver import Played, place_orders, play_one, start_on_screen, wait_for_decision
+from .driver import (
+    Played,
+    offer_peace,
+    place_orders,
+    play_one,
+    start_with_turtle,
+    wait_for_decision,
+)
 from .live import LiveCore
 from .test_board import settled
 
@@ -30,24 +37,8 @@ LATIN = re.compile(r"[A-Za-z]")
 
 
 def start(page: Page, core: LiveCore, lang: str = "en") -> str:
-    """A 4-player game (2.1) where Stark is the person and Greyjoy the Turtle (baseline AI)."""
-
-    def turtle(page: Page) -> None:
-        page.get_by_test_id(f"personality-{TURTLE_SEAT}").select_option(value="turtle")
-
-    return start_on_screen(page, core, PERSON, 4, SEED, lang=lang, choose=turtle)
-
-
-def offer_peace(page: Page) -> None:
-    """Offer the Turtle "no attacks between us this round" through the panel."""
-    panel = page.get_by_test_id("deals")
-    expect(
-        panel.get_by_test_id("deals-house").locator(f"option[value={TURTLE_SEAT}]")
-    ).to_have_count(1)
-    panel.get_by_test_id("deals-house").select_option(value=TURTLE_SEAT)
-    panel.get_by_test_id("deals-term").select_option(value="non_aggression")
-    panel.get_by_test_id("deals-send").click()
-    expect(panel.locator("[data-testid^=deals-deal-]")).to_have_count(1)
+    """A 4-player game (2.1) where Stark is the person and Greyjoy the Turtle."""
+    return start_with_turtle(page, core, PERSON, TURTLE_SEAT, SEED, lang)
 
 
 def test_15_4_an_honourable_ai_accepts_peace_and_never_attacks_the_person_that_round(
@@ -56,7 +47,7 @@ def test_15_4_an_honourable_ai_accepts_peace_and_never_attacks_the_person_that_r
     core = core_factory(ai_factory=None)  # the game's own AI, with the plugins' personalities
     game_id = start(page, core)
     expect(page.get_by_test_id("prompt").get_by_role("heading")).to_have_text("Place your orders")
-    offer_peace(page)
+    offer_peace(page, TURTLE_SEAT)
     panel = page.get_by_test_id("deals")
     expect(panel.get_by_test_id("deals-outgoing")).to_contain_text("accepted")
     made = panel.locator("[data-testid^=deals-deal-]")
@@ -89,7 +80,7 @@ def test_15_4_an_honourable_ai_accepts_peace_and_never_attacks_the_person_that_r
 def test_15_4_the_deals_panel_speaks_chinese(page: Page, core_factory: Any) -> None:
     core = core_factory(ai_factory=None)
     start(page, core, "zh_CN")
-    offer_peace(page)
+    offer_peace(page, TURTLE_SEAT)
     panel = page.get_by_test_id("deals")
     expect(panel.locator("[data-testid^=deals-deal-]")).to_contain_text("1")
     text = panel.inner_text()
