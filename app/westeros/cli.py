@@ -14,7 +14,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
 from .desktop import console_logging
@@ -313,9 +313,22 @@ def _server_arguments(cmd: argparse.ArgumentParser) -> None:
     turn.add_arguments(cmd)
 
 
+class _OperatorParser(argparse.ArgumentParser):
+    """A ``westeros server`` command's parser: a missing KEY_OR_PLAYER says how to give a key
+    that begins with ``-`` (one a client chose, or an older server made), which argparse reads
+    as an option."""
+
+    def error(self, message: str) -> NoReturn:
+        if "KEY_OR_PLAYER" in message:
+            message += f"\n(a key that begins with '-' goes after '--': {self.prog} -- KEY)"
+        super().error(message)
+
+
 def _server_commands(cmd: argparse.ArgumentParser) -> None:
     """The operator's commands of ``westeros server`` (without one, it runs the server)."""
-    commands = cmd.add_subparsers(dest="server_command", metavar="COMMAND")
+    commands = cmd.add_subparsers(
+        dest="server_command", metavar="COMMAND", parser_class=_OperatorParser
+    )
     help_text = "stop a running online game (all-AI ones too) where it stands"
     stop = commands.add_parser("stop-game", help=help_text, description=help_text)
     stop.set_defaults(func=cmd_stop_game)

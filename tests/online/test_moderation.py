@@ -14,7 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+
+from westeros.online import keys
 
 from .helpers import Player, decide, receive_until, start_game, wait_for
 
@@ -27,7 +30,8 @@ MARKER = "Stark: the last word"
 def _operator(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     """``westeros server ARGUMENTS`` as its own process on the online app's database."""
     database = f"sqlite:///{tmp_path / 'online.db'}"  # the online_app fixture's file
-    command = [sys.executable, "-m", "westeros.cli", "server", *arguments, "--database", database]
+    name, *rest = arguments  # the database before the rest, which may begin with "--"
+    command = [sys.executable, "-m", "westeros.cli", "server", name, "--database", database, *rest]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     print("$ westeros server", *arguments, f"-> {done.returncode}", done.stdout, done.stderr)
     return done
@@ -276,6 +280,31 @@ def test_a_muted_player_cannot_chat_but_plays_on(
         board.send_json({"type": "chat", "text": "hear me now"})
         assert receive_until(board, _chat)["text"] == "hear me now"
     assert _history(alice, lobby_id) == ["hear me now"]
+
+
+def test_a_key_that_begins_with_a_dash_is_muted_after_double_dash_and_the_error_says_so(
+    online_app: Any, tmp_path: Path
+) -> None:
+    """A client may choose its own key (``POST /api/players`` with ``key``), and an older server
+    drew keys that begin with ``-``, which argparse reads as an option: the operator is told to
+    give it after ``--``, and that mutes the player."""
+    key = "-Qx_T0fbh9nSAPMOTWejk76z7laGPiRd5Su2dGdtHZg"  # the key CI's failing run drew
+    client = TestClient(online_app)
+    assert client.post("/api/players", json={"name": "Dash", "key": key}).status_code == 200
+    refused = _operator(tmp_path, "mute", key)
+    assert refused.returncode == 2
+    assert "goes after '--': westeros server mute -- KEY" in refused.stderr
+    muted = _operator(tmp_path, "mute", "--", key)
+    assert muted.returncode == 0 and "Dash" in muted.stdout and "muted" in muted.stdout
+
+
+def test_the_server_never_draws_a_key_that_begins_with_a_dash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keys the server hands out are pasted on the operator's command line as they are."""
+    drawn = iter(["-first", "-second", "third"])
+    monkeypatch.setattr(keys.secrets, "token_urlsafe", lambda _n: next(drawn))
+    assert keys.new_key() == "third"
 
 
 def test_the_operator_commands_refuse_an_unknown_player_and_a_missing_database(

@@ -12,8 +12,12 @@ KEY_BYTES = 32
 
 
 def new_key() -> str:
-    """A fresh secret (player key or invite token), URL-safe text."""
-    return secrets.token_urlsafe(KEY_BYTES)
+    """A fresh secret (player key or invite token), URL-safe text that never begins with ``-``:
+    an operator pastes a key on ``westeros server mute KEY``'s command line, where a leading
+    ``-`` reads as an option (drawing again costs 1/64 of one character's choices)."""
+    while (key := secrets.token_urlsafe(KEY_BYTES)).startswith("-"):
+        pass
+    return key
 
 
 def key_hash(key: str) -> str:
