@@ -58,5 +58,6 @@ def defined_tests() -> set[str]:
 
 
 def test_every_hook_has_a_test() -> None:
-    missing = sorted(n for n in hooks() if f"test_hook_{n}" not in defined_tests())
+    defined = defined_tests()
+    missing = sorted(n for n in hooks() if f"test_hook_{n}" not in defined)
     assert not missing, f"hooks without a test_hook_<name> test: {missing}"

@@ -30,8 +30,14 @@ def loops(rules: Ruleset) -> dict[str, str]:
 
 def houses_with(state: State, order_type: str) -> set[str]:
     """Houses that still have an order resolved in the ``order_type`` loop on the board."""
-    loop = loops(state.rules)
-    return {o.house for o in state.orders.values() if loop[o.token] == order_type}
+    tokens = loop_tokens(state.rules, order_type)
+    return {house for house, token in state.orders.values() if token in tokens}
+
+
+@functools.lru_cache(maxsize=64)
+def loop_tokens(rules: Ruleset, order_type: str) -> frozenset[str]:
+    """The ids of the order tokens of ``rules`` resolved in the ``order_type`` loop."""
+    return frozenset(t for t, loop in loops(rules).items() if loop == order_type)
 
 
 def areas_with(state: State, house: str, order_type: str) -> list[str]:

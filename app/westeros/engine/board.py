@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import operator
-import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
-from .content import LAND, SEA, Ruleset
+from .content import LAND, Ruleset
 from .flow import remembered
 from .state import State, Unit
 
@@ -21,6 +21,8 @@ def controller(state: State, area: str) -> str | None:
     if units:
         return units[0].house
     rules = state.rules
+    if area in rules.default_control:
+        return state.power_tokens.get(area) or homes_in_play(rules, state.houses).get(area)
     if area in rules.custom_control:
         custom = rules.kind(area).rules.controller(state, area)
         if custom is not False:
@@ -39,26 +41,23 @@ def controller(state: State, area: str) -> str | None:
 def controllers(state: State, areas: Iterable[str]) -> list[str | None]:
     """``controller`` of each of ``areas``, in order: the same answers, worked out in one pass
     (the victory check, supply and mustering ask it of every castle or barrel area)."""
-    rules = state.rules
-    units = state.units
-    tokens = state.power_tokens
-    homes = rules.home_areas
-    custom = rules.custom_control
-    domain = rules.domain
-    houses = state.houses
-    out: list[str | None] = []
-    for area in areas:
-        here = units.get(area)
-        if here:
-            out.append(here[0].house)
-        elif area in custom or domain[area] != LAND:
-            out.append(controller(state, area))
-        elif (token := tokens.get(area)) is not None:
-            out.append(token)
-        else:
-            home = homes.get(area)
-            out.append(home if home is not None and home in houses else None)
-    return out
+    here = state.units.get
+    token = state.power_tokens.get
+    home = homes_in_play(state.rules, state.houses).get
+    plain = state.rules.default_control
+    return [
+        units[0].house
+        if (units := here(area))
+        else (token(area) or home(area) if area in plain else controller(state, area))
+        for area in areas
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def homes_in_play(rules: Ruleset, houses: tuple[str, ...]) -> dict[str, str]:
+    """The home areas of ``houses`` (the houses in play) with their house (1.3: a home area
+    without units or power token is controlled by its house). Shared, read-only."""
+    return {area: house for area, house in rules.home_areas.items() if house in houses}
 
 
 def occupant(state: State, area: str) -> str | None:
@@ -72,6 +71,27 @@ def castle_counts(state: State) -> Counter[str | None]:
     return Counter(controllers(state, state.rules.castle_areas))
 
 
+def most_castles(state: State) -> int:
+    """The most castle areas any house controls (``castle_counts``, 9.1). When every castle
+    area follows the default rule (1.3) it is read off the castle areas with units, those with
+    power tokens and the home areas, without asking each castle area."""
+    rules = state.rules
+    castles = rules.castle_areas
+    if not castles <= rules.default_control:
+        counts = castle_counts(state)
+        counts.pop(None, None)
+        return max(counts.values(), default=0)
+    units = state.units
+    tokens = state.power_tokens
+    occupied = units.keys() & castles
+    held = (tokens.keys() & castles) - occupied
+    homes = homes_in_play(rules, state.houses)
+    owners = [units[a][0].house for a in occupied]
+    owners += [tokens[a] for a in held]
+    owners += [homes[a] for a in (homes.keys() & castles) - occupied - held]
+    return max(map(owners.count, state.houses), default=0)
+
+
 def castle_count(state: State, house: str) -> int:
     """Castle and stronghold areas ``house`` controls (1.9.1, 9.1)."""
     return castle_counts(state)[house]
@@ -79,15 +99,26 @@ def castle_count(state: State, house: str) -> int:
 
 def land_count(state: State, house: str) -> int:
     """Land areas ``house`` controls (9.2 tie-breaker 1)."""
-    return sum(1 for h in controllers(state, state.rules.land_areas) if h == house)
+    return land_counts(state)[house]
+
+
+def land_counts(state: State) -> Counter[str | None]:
+    """``land_count`` of every house, in one pass."""
+    return Counter(controllers(state, state.rules.land_areas))
 
 
 def barrels(state: State, house: str) -> int:
     """Supply icons in areas ``house`` controls, capped at 6 (1.7.1)."""
+    return barrel_counts(state).get(house, 0)
+
+
+def barrel_counts(state: State) -> dict[str | None, int]:
+    """``barrels`` of every house controlling a barrel area, in one pass (3.4.3)."""
     areas = state.rules.barrel_areas
-    owners = controllers(state, [a for a, _ in areas])
-    total = sum(n for (_, n), h in zip(areas, owners, strict=True) if h == house)
-    return min(6, total)
+    totals: dict[str | None, int] = {}
+    for (_, n), h in zip(areas, controllers(state, [a for a, _ in areas]), strict=True):
+        totals[h] = totals.get(h, 0) + n
+    return {h: min(6, n) for h, n in totals.items()}
 
 
 def army_sizes(state: State, house: str, override: Mapping[str, int] | None = None) -> list[int]:
@@ -147,11 +178,16 @@ def supply_room(state: State, house: str) -> Callable[[str, int], bool]:
 
 def units_of(state: State, house: str) -> Counter[str]:
     """How many units of each type ``house`` has on the board."""
-    out: Counter[str] = Counter()
+    return Counter(unit_counts(state, house))
+
+
+def unit_counts(state: State, house: str) -> dict[str, int]:
+    """``units_of`` as a plain dict (the types ``house`` has none of left out)."""
+    out: dict[str, int] = {}
     for units in state.units.values():
         if units[0].house == house:
             for u in units:
-                out[u.type] += 1
+                out[u.type] = out.get(u.type, 0) + 1
     return out
 
 
@@ -198,46 +234,25 @@ def neighbours(state: State, area: str) -> list[str]:
     return [a for a in state.rules.adjacency[area] if a not in state.blocked]
 
 
-SeaLinks = tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
-_SEA_LINKS: weakref.WeakKeyDictionary[Ruleset, SeaLinks] = weakref.WeakKeyDictionary()
-
-
-def sea_links(rules: Ruleset) -> SeaLinks:
-    """For every area its adjacent sea areas, and for every sea area its adjacent land areas
-    (5.3.6), worked out once per Ruleset."""
-    links = _SEA_LINKS.get(rules)
-    if links is None:
-        seas = {
-            area: tuple(a for a in near if rules.areas[a].kind == SEA)
-            for area, near in rules.adjacency.items()
-        }
-        shores = {
-            area: tuple(a for a in near if rules.domain[a] == LAND)
-            for area, near in rules.adjacency.items()
-            if rules.areas[area].kind == SEA
-        }
-        links = _SEA_LINKS[rules] = (seas, shores)
-    return links
-
-
 def transport_reach(state: State, house: str, origin: str) -> set[str]:
     """Land areas a land unit in ``origin`` reaches by ``house``'s ship chains (5.3.6)."""
-    seas_of, shores_of = sea_links(state.rules)
-    seas = [a for a in seas_of[origin] if occupant(state, a) == house]
+    rules = state.rules
+    seas_of = rules.seas_near
+    units = state.units
+    seas = [a for a in seas_of[origin] if (here := units.get(a)) and here[0].house == house]
+    if not seas:
+        return set()
     seen = set(seas)
-    frontier = list(seas)
+    frontier = seas
     while frontier:
         sea = frontier.pop()
         for nxt in seas_of[sea]:
-            if nxt not in seen and occupant(state, nxt) == house:
+            if nxt not in seen and (here := units.get(nxt)) and here[0].house == house:
                 seen.add(nxt)
                 frontier.append(nxt)
-    out: set[str] = set()
-    for sea in seen:
-        for a in shores_of[sea]:
-            if a != origin and a not in state.blocked:
-                out.add(a)
-    return out
+    shores_of = rules.shores
+    blocked = state.blocked
+    return {a for sea in seen for a in shores_of[sea] if a != origin and a not in blocked}
 
 
 Reach = dict[tuple[str, str, str], frozenset[str]]
@@ -279,10 +294,12 @@ def reachable(state: State, house: str, origin: str, domain: str) -> set[str]:
 def _reachable(state: State, house: str, origin: str, domain: str) -> set[str]:
     """``reachable`` worked out from the state."""
     rules = state.rules
-    out = {a for a in neighbours(state, origin) if rules.domain[a] == domain}
+    out = set(rules.open_near(state.blocked)[origin].get(domain, ()))
     if domain == LAND:
         out |= transport_reach(state, house, origin)
     ruled = rules.entry_ruled_areas
+    if ruled.isdisjoint(out):
+        return out
     return {a for a in out if a not in ruled or rules.kind(a).rules.may_enter(state, house, a)}
 
 

@@ -810,8 +810,12 @@ class Ruleset:
             for a in areas
             if type(self.area_kinds[a.kind].rules).controller is not AreaRules.controller
         )
+        self.default_control: frozenset[str] = frozenset(
+            a for a in self.domain if self.domain[a] == LAND and a not in self.custom_control
+        )
         self.base: Ruleset = self
         self._variants: dict[tuple[AreaDef, ...], Ruleset] = {}
+        self._open_near: dict[frozenset[str], dict[str, dict[str, tuple[str, ...]]]] = {}
         self._index_areas()
 
     def _index_areas(self) -> None:
@@ -824,6 +828,15 @@ class Ruleset:
         self.barrel_areas: tuple[tuple[str, int], ...] = tuple(
             (a.id, a.barrels) for a in areas if a.barrels
         )
+        self.seas_near: dict[str, tuple[str, ...]] = {
+            area: tuple(a for a in near if self.areas[a].kind == SEA)
+            for area, near in self.adjacency.items()
+        }
+        self.shores: dict[str, tuple[str, ...]] = {
+            area: tuple(a for a in near if self.domain[a] == LAND)
+            for area, near in self.adjacency.items()
+            if self.areas[area].kind == SEA
+        }
 
     def _ruled_by(self, method: str) -> frozenset[str]:
         """The areas whose kind's rules change ``AreaRules``' default ``method`` (the others'
@@ -861,6 +874,22 @@ class Ruleset:
             adj[a].add(b)
             adj[b].add(a)
         return {a: frozenset(n) for a, n in adj.items()}
+
+    def open_near(self, blocked: frozenset[str]) -> dict[str, dict[str, tuple[str, ...]]]:
+        """For every area its adjacent areas that are not ``blocked`` (1.10.4), by domain, in
+        ``adjacency`` order; worked out once per set of blocked areas (it depends on adjacency
+        and domains alone, which areas changed in play keep: shared with the variants)."""
+        table = self._open_near.get(blocked)
+        if table is None:
+            table = {}
+            for area, near in self.adjacency.items():
+                by_domain: dict[str, tuple[str, ...]] = {}
+                for a in near:
+                    if a not in blocked:
+                        by_domain[self.domain[a]] = (*by_domain.get(self.domain[a], ()), a)
+                table[area] = by_domain
+            self._open_near[blocked] = table
+        return table
 
     def kind(self, area: str) -> AreaKind:
         """The AreaKind of ``area``."""

@@ -8,6 +8,7 @@ data, a state copies, hashes and replays like any other value."""
 from __future__ import annotations
 
 import dataclasses
+import operator
 import random
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from .state import Event, State
 
 T = TypeVar("T")
+S = TypeVar("S", bound="Simultaneous")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -129,6 +131,10 @@ def memo(state: State) -> dict[Any, Any] | None:
     return None
 
 
+_UNKNOWN: Any = object()
+"""``remembered``'s mark of an answer not worked out yet (one look-up of the key)."""
+
+
 def remembered(state: State, key: Hashable, work: Callable[..., T], *args: Any) -> T:
     """``work(*args)`` about ``state``, done once per waiting state under ``key`` (``memo``);
     done afresh while the state may still change. Callers treat the answer as read-only."""
@@ -136,9 +142,9 @@ def remembered(state: State, key: Hashable, work: Callable[..., T], *args: Any) 
     if cached is None or not state.stack or cached[0] is not state.stack[-1]:
         return work(*args)
     found = cached[2]
-    if key in found:
-        return found[key]
-    value = found[key] = work(*args)
+    value = found.get(key, _UNKNOWN)
+    if value is _UNKNOWN:
+        value = found[key] = work(*args)
     return value
 
 
@@ -197,14 +203,31 @@ def _memo_kept(before: State, after: State, house: str, action: Action) -> dict[
         type(now) is not type(top)
         or after.stack[:-1] != before.stack[:-1]
         or dict(now.commits) != {**dict(top.commits), house: action}
-        or any(
-            getattr(now, name) != getattr(top, name)
-            for name in field_names(type(top))
-            if name != "commits"
-        )
+        or (read := _other_fields(type(top)))(now) != read(top)
     ):
         return None
     return cached[2]
+
+
+_OTHER_FIELDS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _other_fields(cls: type) -> Callable[[Any], Any]:
+    """Reads the fields of simultaneous decision class ``cls`` but ``commits`` ("houses" is
+    always one of them), made once per class."""
+    read = _OTHER_FIELDS.get(cls)
+    if read is None:
+        names = [name for name in field_names(cls) if name != "commits"]
+        read = _OTHER_FIELDS[cls] = operator.attrgetter(*names)
+    return read
+
+
+def with_commits(step: S, commits: tuple[tuple[str, Action], ...]) -> S:
+    """``step`` (a simultaneous decision) with ``commits`` in place of its own: what
+    ``dataclasses.replace`` makes, without its checks of every field on every commitment."""
+    values = {name: getattr(step, name) for name in field_names(type(step))}
+    values["commits"] = commits
+    return type(step)(**values)
 
 
 def decision_for(state: State, house: str) -> Prompt | None:
@@ -295,7 +318,7 @@ class Simultaneous(Decision):
             commits = tuple((h, action if h == house else a) for h, a in self.commits)
         else:
             commits = (*self.commits, (house, action))
-        step = dataclasses.replace(self, commits=commits)  # type: ignore[type-var]
+        step = with_commits(self, commits)
         state.emit("committed", house=house)
         if len(step.commits) == len(self.houses):
             state.pop()

@@ -149,6 +149,8 @@ def group_reach(state: State, house: str, area: str, types: Sequence[str]) -> se
 def group_destinations(state: State, house: str, area: str) -> dict[str, list[str]]:
     """For each movable unit type in ``area``, the extra areas (``group_reach``) a group of all
     its movable units of that type may march to; types without any are left out."""
+    if not state.rules.hooks.march_reach:
+        return {}
     units = movable(state, area)
     out = {}
     for t in sorted(set(units)):
@@ -362,6 +364,12 @@ def area_options(state: State, house: str, area: str, declined: Declined = ()) -
     return data
 
 
+def march_areas(state: State, house: str) -> list[str]:
+    """Areas holding ``house``'s March orders, sorted (``areas_with``; worked out once per waiting
+    state, ``flow.memo``: the prompt and a random march share it). Read-only."""
+    return remembered(state, ("march_areas", house), areas_with, state, house, MARCH)
+
+
 def _area_options(state: State, house: str, area: str, declined: Declined) -> dict[str, Any]:
     """``area_options``, worked out once per waiting state (``flow.memo``): the prompt and a
     random march share it. Read-only."""
@@ -381,7 +389,7 @@ class MarchTurn(Decision):
     reads_first: ClassVar[bool] = True
 
     def prompts(self, state: State) -> dict[str, Prompt]:
-        areas = areas_with(state, self.house, MARCH)
+        areas = march_areas(state, self.house)
         options = {a: _area_options(state, self.house, a, self.declined) for a in areas}
         if not any(
             entries
@@ -420,22 +428,15 @@ def random_march(
     """A random legal march of ``house``: a random March order, a random destination (or
     none) for each unit, a power token left behind half the time when allowed (5.3, 5.5).
     Reads only public information (see ``check``)."""
-    area = rnd.choice(areas_with(state, house, MARCH))
+    area = rnd.choice(march_areas(state, house))
     units = movable(state, area)
     if not units or rnd.random() < NOTHING_CHANCE:
         return ResolveMarch(area, ())
     rules = state.rules
-    options = _area_options(state, house, area, declined)
-    reach = {d: [e["area"] for e in entries] for d, entries in options["destinations"].items()}
-    room = {e["area"]: e["room"] for entries in options["destinations"].values() for e in entries}
-    grouped = {
-        t: [e["area"] for e in entries] for t, entries in options.get("group_reach", {}).items()
-    }
-    combat_of = {
-        e["area"]: e["combat"] is not None
-        for entries in (*options["destinations"].values(), *options.get("group_reach", {}).values())
-        for e in entries
-    }
+    key = ("march_choices", house, area, declined)
+    reach, room, grouped, combat_of = remembered(
+        state, key, _choices, _area_options(state, house, area, declined)
+    )
     total = len(state.units[area])
     for _ in range(RANDOM_TRIES):
         groups: dict[str, list[str]] = {}
@@ -471,6 +472,33 @@ def random_march(
         if problem(state, house, action, declined) is None:
             return action
     return ResolveMarch(area, ())
+
+
+class Choices(NamedTuple):
+    """What ``random_march`` draws from, read off ``area_options``: the destinations of each
+    unit domain, the room left in each destination (None: no cap), the extra areas of each
+    unit type's group (``group_reach``) and whether entering each area starts a combat."""
+
+    reach: dict[str, list[str]]
+    room: dict[str, int | None]
+    grouped: dict[str, list[str]]
+    combat_of: dict[str, bool]
+
+
+def _choices(options: dict[str, Any]) -> Choices:
+    """The ``Choices`` of the March order described by ``options`` (``area_options``)."""
+    dests = options["destinations"]
+    groups = options.get("group_reach", {})
+    return Choices(
+        {d: [e["area"] for e in entries] for d, entries in dests.items()},
+        {e["area"]: e["room"] for entries in dests.values() for e in entries},
+        {t: [e["area"] for e in entries] for t, entries in groups.items()},
+        {
+            e["area"]: e["combat"] is not None
+            for entries in (*dests.values(), *groups.values())
+            for e in entries
+        },
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

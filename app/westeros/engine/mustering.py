@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 from . import board, tracks
 from .actions import Action, Choose, SelectArea
-from .content import SEA
 from .errors import IllegalAction, IllegalChoice, SupplyExceeded, UnitUnavailable
 from .flow import Decision, Prompt, Step, left_out, memo, remembered
 from .state import State, Unit
@@ -78,25 +77,41 @@ class MusterIn(Decision):
     # ------------------------------------------------------------------ legality
     def targets(self, state: State, unit_type: str) -> list[str]:
         """Areas a new ``unit_type`` may be placed in, before cost, pool and supply (3.5.3)."""
-        rules = state.rules
-        domain = rules.unit_types[unit_type].domain
-        if domain == rules.domain[self.area]:
-            candidates = {self.area}
+        domain = state.rules.unit_types[unit_type].domain
+        return self._with_hooks(state, unit_type, domain, self._own_targets(state, domain))
+
+    def _own_targets(self, state: State, domain: str) -> list[str]:
+        """``targets`` of a unit of ``domain`` before the plugins' ``muster_targets``: the area
+        itself, or (ships of a land area) the adjacent sea areas no other house controls."""
+        if domain == state.rules.domain[self.area]:
+            candidates: Iterable[str] = (self.area,)
         else:
-            candidates = {
-                a
-                for a in board.neighbours(state, self.area)
-                if rules.areas[a].kind == SEA and board.controller(state, a) in (None, self.house)
-            }
-        for hook in rules.hooks.muster_targets:
-            candidates.update(hook(state, self.area, self.house, unit_type))
-        return sorted(
+            seas = state.rules.seas_near[self.area]
+            candidates = [a for a in seas if board.controller(state, a) in (None, self.house)]
+        return sorted(a for a in candidates if self._open(state, a, domain))
+
+    def _with_hooks(self, state: State, unit_type: str, domain: str, own: list[str]) -> list[str]:
+        """``own`` targets (``_own_targets``) with the open areas the plugins'
+        ``muster_targets`` add for ``unit_type`` (ports, 6.2.4), sorted."""
+        hooks = state.rules.hooks.muster_targets
+        if not hooks:
+            return own
+        extra = {
             a
-            for a in candidates
-            if rules.domain[a] == domain
-            and board.passable(state, a)
-            and board.occupant(state, a) in (None, self.house)
-            and not self.full(state, a)
+            for hook in hooks
+            for a in hook(state, self.area, self.house, unit_type)
+            if a not in own and self._open(state, a, domain)
+        }
+        return sorted((*own, *extra)) if extra else own
+
+    def _open(self, state: State, area: str, domain: str) -> bool:
+        """May a unit of ``domain`` mustered here stand in ``area`` (its domain, not blocked,
+        no other house's units, room under the area's cap)?"""
+        return (
+            state.rules.domain[area] == domain
+            and area not in state.blocked
+            and board.occupant(state, area) in (None, self.house)
+            and not self.full(state, area)
         )
 
     def full(self, state: State, area: str) -> bool:
@@ -167,8 +182,9 @@ class MusterIn(Decision):
     def can_muster(self, state: State) -> bool:
         """Is any recruit or upgrade legal now (``legal_actions`` is not empty)?"""
         found = memo(state)
-        if found is not None and ("muster", self) in found:
-            return bool(found["muster", self])
+        legal = None if found is None else found.get(("muster", self))
+        if legal is not None:
+            return bool(legal)
         return next(self._legal(state), None) is not None
 
     def _legal_list(self, state: State) -> list[MusterUnit]:
@@ -179,15 +195,19 @@ class MusterIn(Decision):
         """``legal_actions`` one by one, in their order."""
         points = self.left(state)
         house = self.house
-        pool = remembered(state, ("units_of", house), board.units_of, state, house)
-        limits = state.rules.houses[self.house].unit_limits
+        pool = remembered(state, ("unit_counts", house), board.unit_counts, state, house)
+        limits = state.rules.houses[house].unit_limits
+        own: dict[str, list[str]] = {}
         fits: dict[str, bool] = {}
         room = None
         for kind in state.rules.unit_types.values():
             if not kind.musterable or limits.get(kind.id, 0) - pool.get(kind.id, 0) < 1:
                 continue
             if kind.muster_cost <= points:
-                for a in self.targets(state, kind.id):
+                domain = kind.domain
+                if domain not in own:
+                    own[domain] = self._own_targets(state, domain)
+                for a in self._with_hooks(state, kind.id, domain, own[domain]):
                     if a not in fits:
                         if room is None:
                             room = remembered(

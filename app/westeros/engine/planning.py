@@ -331,14 +331,14 @@ class OrderPlacement(Simultaneous):
         allowed = allowed_tokens(state)
         tokens = list(allowed) if rule is None else [t for t in allowed if t.id in rule.tokens]
         rnd.shuffle(tokens)
-        kinds = {a: state.rules.areas[a].kind for a in areas}
+        defs = state.rules.areas
         orders: list[tuple[str, str]] = []
         stars = 0
         for token in tokens:
             if not areas:
                 break
             if token.area_kinds:
-                area = next((a for a in areas if token.fits(kinds[a])), None)
+                area = next((a for a in areas if token.fits(defs[a].kind)), None)
             else:
                 area = areas[0]
             if area is None or (token.star and stars >= limit):

@@ -159,7 +159,8 @@ def new_game(
         decks.append(deck)
     s.westeros_decks = tuple(decks)
     s.wildling_deck, s.seed = rng.shuffled(s.seed, list(rules.wildling_cards))
-    s.supply = {h: board.barrels(s, h) for h in s.houses}
+    counts = board.barrel_counts(s)
+    s.supply = {h: counts.get(h, 0) for h in s.houses}
     for hook in rules.hooks.setup:
         hook(s)
     if start:

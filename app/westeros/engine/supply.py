@@ -17,8 +17,9 @@ REASON = "supply (3.4.3)"
 
 def update_supply(state: State) -> None:
     """Every house sets its supply position to the barrels it controls, max 6 (3.4.3)."""
+    counts = board.barrel_counts(state)
     for house in state.houses:
-        state.supply[house] = board.barrels(state, house)
+        state.supply[house] = counts.get(house, 0)
     state.emit("supply", supply={h: state.supply[h] for h in state.houses})
 
 

@@ -48,11 +48,12 @@ def ranking(state: State, houses: tuple[str, ...] | None = None) -> list[str]:
     """Houses best first by 9.2: castles (or ``score``), land areas, supply, available power,
     Iron Throne; by default every house that may win (``rule_left_out`` "victory")."""
     pool = houses if houses is not None else _may_win(state, state.houses)
+    lands = board.land_counts(state)
 
     def key(house: str) -> tuple[int, int, int, int, int]:
         return (
             -score(state, house),
-            -board.land_count(state, house),
+            -lands[house],
             -state.supply[house],
             -state.power[house],
             tracks.position(state, tracks.IRON_THRONE, house),
@@ -83,10 +84,9 @@ def check(state: State) -> bool:
         if winner is not None:
             end_game(state, winner)
             return True
-    if not state.rules.hooks.victory_points:  # scores are castle counts: is any at 7?
-        owners = board.controllers(state, state.rules.castle_areas)
-        if max(map(owners.count, state.houses)) < VICTORY_CASTLES:
-            return False
+    scores_are_castles = not state.rules.hooks.victory_points
+    if scores_are_castles and board.most_castles(state) < VICTORY_CASTLES:
+        return False
     counts = board.castle_counts(state)
     reached = _may_win(
         state, tuple(h for h in state.houses if score(state, h, counts[h]) >= VICTORY_CASTLES)
