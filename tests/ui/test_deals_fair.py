@@ -22,7 +22,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from westeros.deals import binds
 from westeros.engine import board
@@ -49,6 +49,7 @@ THEIR_SEA = "ironmans-bay"
 SEED = "5"
 LAST_ROUND = 7
 LATIN = re.compile(r"[A-Za-z]")
+TALK_LINES = ["deal_proposed", "deal_answered"]
 
 
 def start(page: Page, core: LiveCore, lang: str = "en") -> str:
@@ -195,6 +196,59 @@ def test_36_5_peace_is_kept_by_both_a_march_breaking_it_is_flagged_and_ai_offers
         shown = panel.get_by_test_id(f"deals-offer-{proposal.id}")
         expect(shown).to_contain_text(f"{proposal.proposer.capitalize()} offers:")
     expect(deal_lines(page, "deal_proposed").last).to_contain_text("offers Lannister a deal")
+
+
+class HeldView:
+    """The seat socket of a reloaded board, holding what the server sends until ``release``."""
+
+    def __init__(self) -> None:
+        self.held: list[str | bytes] = []
+        self.page: WebSocketRoute | None = None
+        self.released = False
+
+    def route(self, ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        self.page = ws
+
+        def from_server(message: str | bytes) -> None:
+            if self.released:
+                ws.send(message)
+            else:
+                self.held.append(message)
+
+        server.on_message(from_server)
+
+    def release(self) -> None:
+        assert self.page is not None and self.held, "the server sent the board nothing"
+        self.released = True
+        for message in self.held:
+            self.page.send(message)
+
+
+def test_36_5_after_a_reload_the_deal_lines_wait_for_the_game_log_and_then_stand_in_round_1(
+    page: Page, core_factory: Any
+) -> None:
+    """The deals panel may load before the board's socket brings the game's log: the talks
+    must not show first at the log's top, out of their round, but in round 1 once it is in."""
+    core = core_factory(ai_factory=None)
+    start(page, core)
+    offer_peace(page, TURTLE_SEAT)
+    expect(deal_lines(page, "deal_answered")).to_have_count(1)
+    socket = HeldView()
+    page.route_web_socket(re.compile(r"/ws/games/[^/]+/seats/"), socket.route)
+    page.reload()
+    panel = page.get_by_test_id("deals")
+    expect(panel.get_by_test_id("deals-outgoing")).to_contain_text("accepted")
+    for _ in range(200):  # the route's callbacks run while the page waits
+        if socket.held:
+            break
+        page.wait_for_timeout(50)
+    assert log_outline(page) == []  # no deal line without the game's log
+    socket.release()
+    expect(deal_lines(page, "deal_answered")).to_have_count(1)
+    outline = log_outline(page)
+    assert outline[0] == "round", outline
+    assert outline.count("round") == 1 and outline[-2:] == TALK_LINES, outline
 
 
 def test_36_5_a_person_may_break_their_word_after_the_warning_and_the_log_says_so_in_chinese(

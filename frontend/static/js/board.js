@@ -101,7 +101,10 @@ class Board {
   onView(message) {
     const view = message.view;
     this.view = view;
-    if (message.history) this.el.log.replaceChildren();
+    if (message.history) {
+      this.el.log.replaceChildren();
+      this.el.log.dataset.history = "1"; // the game's whole log is here: deal lines find their places
+    }
     appendLog(this.el.log, message.log);
     this.lastCombat = lastCombat(message.log, message.history ? null : this.lastCombat);
     this.roundResults = roundResults(message.log, message.history ? null : this.roundResults);

@@ -68,10 +68,10 @@ const TALK = new Set(["deal_proposed", "deal_answered"]);
 /** Where a deal log entry of round `round` goes in the board's log: talks before that round's
  * orders are revealed, verdicts at the end of the round (before the next round's first line). */
 function anchorFor(list, entry) {
-  const rounds = list.querySelectorAll(":scope > .log-round");
-  const next = rounds[entry.round] || null; // "Round {round + 1} begins."
+  const begins = (round) => list.querySelector(`:scope > .log-round[data-round="${round}"]`);
+  const next = begins(entry.round + 1); // "Round {round + 1} begins."
   if (!TALK.has(entry.kind)) return next;
-  const start = rounds[entry.round - 1];
+  const start = begins(entry.round);
   for (let item = start ? start.nextElementSibling : null; item && item !== next; item = item.nextElementSibling) {
     if (item.classList.contains("log-orders_revealed")) return item;
   }
@@ -79,9 +79,10 @@ function anchorFor(list, entry) {
 }
 
 /** Put every entry of the deal log that the board's log lacks at its place (the board's log
- * is rebuilt on a new connection; the entries are put back). */
+ * is rebuilt on a new connection; the entries are put back). Nothing before the board's log has
+ * its history: a line with no round to go by would show out of place. */
 function showDealLog(list, entries) {
-  if (!list) return;
+  if (!list || !list.dataset.history) return;
   const shown = new Set([...list.querySelectorAll(":scope > .log-deal")].map((li) => li.dataset.dealKey));
   let added = false;
   for (const entry of entries || []) {

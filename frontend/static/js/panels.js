@@ -694,7 +694,10 @@ export function appendLog(list, entries) {
     }
     const kind = entry && entry.kind ? entry.kind : "text";
     const item = h("li", { class: `log-entry log-${kind}`, "data-text": text }, text);
-    if (entry && entry.kind === "round") item.classList.add("log-round");
+    if (entry && entry.kind === "round") {
+      item.classList.add("log-round");
+      item.dataset.round = String(entry.round);
+    }
     list.append(item);
   }
   list.scrollTop = list.scrollHeight;
