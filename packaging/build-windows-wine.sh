@@ -91,8 +91,14 @@ export PIP_CACHE_DIR PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 unset PIP_FIND_LINKS PIP_CERT PIP_CONSTRAINT PIP_EXTRA_INDEX_URL PIP_INDEX_URL
 pip_wine() { run_wine "$python_exe" -m pip "$@" --no-index --find-links "$(winepath -w "$wheels")"; }
 pip_wine install -q --no-compile --no-warn-script-location --require-hashes --no-deps -r "$(winepath -w packaging/requirements-windows.txt)"
-# The app itself (its dependencies are all in the lock, so --no-deps; pip check proves it).
-pip_wine install -q --no-compile --no-warn-script-location --no-deps "$(winepath -w "$root")"
+# The app itself (its dependencies are all in the lock, so --no-deps; pip check proves it), from
+# a copy of the tree: pip builds in the source folder, and .ci/run builds beside the tests, whose
+# own wheel build (tests/packaging/test_wheel.py) uses the tree's build/ at the same time.
+mkdir -p "$work/src"
+tar -C "$root" --exclude=__pycache__ --exclude='*.egg-info' -cf - \
+    pyproject.toml setup.py MANIFEST.in README.md babel.cfg app plugins frontend |
+    tar -C "$work/src" -xf -
+pip_wine install -q --no-compile --no-warn-script-location --no-deps "$(winepath -w "$work/src")"
 run_wine "$python_exe" -m pip check
 
 step "PyInstaller: packaging/westeros.spec"

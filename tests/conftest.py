@@ -19,6 +19,13 @@ from westeros.engine.content import Ruleset
 from westeros.plugins import build_ruleset
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` run first, the rest after them in their own order: with ``-n 2``
+    the long browser and subprocess tests then share out over the workers from the start
+    instead of leaving one worker running the last of them alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def rules() -> Ruleset:
     """The base game with ports (Tides of Battle present but off by default)."""

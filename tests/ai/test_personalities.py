@@ -4,6 +4,8 @@ can count over whole games (attacks per round, power held, bid sizes)."""
 
 from __future__ import annotations
 
+import pytest
+
 import westeros_ai_personalities
 import westeros_ai_personalities.plugin as plugin
 from westeros.ai import BaselineBot, Player, play_game
@@ -52,6 +54,7 @@ def figures(rules: Ruleset, games: int) -> dict[str, Behaviour]:
     return out
 
 
+@pytest.mark.slow
 def test_personalities_differ_in_attacks_and_bids(rules: Ruleset) -> None:
     seen = figures(rules, 2)
     assert seen["conqueror"].attacks_per_round > 1.25 * seen["turtle"].attacks_per_round

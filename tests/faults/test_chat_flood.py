@@ -18,6 +18,8 @@ import json
 import time
 from typing import Any
 
+import pytest
+
 from westeros.online.chat import BURST, REFILL_SECONDS
 
 from .live import (
@@ -161,6 +163,7 @@ def _check_rate(flood: Flood, stored: dict[int, tuple[str, str | None, str | Non
     assert len(flood.workers) == 2, f"{flood.who}'s sockets all on {flood.workers}"
 
 
+@pytest.mark.slow
 def test_a_chat_flood_over_reconnecting_sockets_keeps_the_rate_and_loses_nothing(
     database: tuple[str, str], services: tuple[str, str], fault_server: Any
 ) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from .live import (
     FaultServer,
     PrivateRedis,
@@ -22,6 +24,7 @@ from .live import (
 DOWN_S = 4.0
 
 
+@pytest.mark.slow
 def test_a_two_worker_server_goes_on_after_redis_restarts_mid_game(
     database: tuple[str, str], fault_server: Any, private_redis: PrivateRedis
 ) -> None:

@@ -70,6 +70,7 @@ def _back_to_planning(page: Any, played: Played) -> bool:
     return round_number(page) >= 2 and prompt_kind(page) == "place_orders" and "bid" in played.kinds
 
 
+@pytest.mark.slow
 def test_three_people_and_a_spectator_play_a_round_with_public_and_private_chat(
     server: str, launch_chromium: Any
 ) -> None:

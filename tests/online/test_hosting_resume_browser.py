@@ -93,6 +93,7 @@ def _play_until_waiting(page: Any) -> None:
         page.wait_for_timeout(300)
 
 
+@pytest.mark.slow
 def test_the_host_restarts_the_app_resumes_hosting_and_the_guest_plays_on_acceptance_5(
     app: App, launch_chromium: Any
 ) -> None:

@@ -41,6 +41,7 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveOnli
         yield live
 
 
+@pytest.mark.slow
 def test_three_people_hear_each_other_and_mutes_stop_audio(
     server: LiveOnline, launch_chromium: Any, tmp_path: Path
 ) -> None:
@@ -85,6 +86,7 @@ def test_three_people_hear_each_other_and_mutes_stop_audio(
         assert not person.page.errors, (person.name, person.page.errors)
 
 
+@pytest.mark.slow
 def test_two_houses_step_aside_and_only_they_hear_each_other(
     server: LiveOnline, launch_chromium: Any, tmp_path: Path
 ) -> None:
@@ -138,6 +140,7 @@ def test_two_houses_step_aside_and_only_they_hear_each_other(
         assert not page.errors, page.errors
 
 
+@pytest.mark.slow
 def test_keyboard_push_to_talk_and_the_host_s_mute(
     server: LiveOnline, launch_chromium: Any, tmp_path: Path
 ) -> None:

@@ -73,6 +73,7 @@ def shows(word: str, text: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) is not None
 
 
+@pytest.mark.slow
 def test_the_log_of_20_random_games_names_things_and_never_shows_an_id(
     rules: Ruleset, logs: list[list[tuple[dict[str, Any], str]]]
 ) -> None:

@@ -183,6 +183,7 @@ def replies_until_pong(ws: WebSocketTestSession, probe: str) -> list[dict[str, A
         out.append(message)
 
 
+@pytest.mark.slow
 def test_fuzzed_messages_from_every_seat_never_get_an_illegal_action_in(
     client: TestClient, games: Games
 ) -> None:

@@ -89,6 +89,7 @@ def test_local_pages_have_no_serious_finding(
     assert_clean(audit(page, f"{path} ({lang})"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_board_in_each_decision_and_the_pages_of_a_saved_game(
     page: Page, live_core: LiveCore, lang: str, monkeypatch: pytest.MonkeyPatch

@@ -127,6 +127,7 @@ def assert_tracks_follow_bids(page: Page, bids: list[dict[str, Any]]) -> None:
         assert amounts == sorted(amounts, reverse=True), (event["track"], order, amounts)
 
 
+@pytest.mark.slow
 def test_six_player_game_two_rounds_through_clicks(
     page: Page, live_core: LiveCore, artifacts: Path
 ) -> None:

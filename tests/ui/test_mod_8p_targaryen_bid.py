@@ -45,6 +45,7 @@ def until_distributing(page: Page, lang: str) -> None:
     raise AssertionError("Targaryen was not asked to distribute its bid in rounds 1-2")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_11_6_6_the_board_shows_the_revealed_bids_to_targaryen(
     page: Page, live_core: LiveCore, lang: str

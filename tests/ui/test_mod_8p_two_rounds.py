@@ -114,6 +114,7 @@ def take_the_deck_iv_option(page: Page, artifacts: Path) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_11_an_8_player_game_as_targaryen_through_two_rounds_by_clicks(
     page: Page, live_core: LiveCore, artifacts: Path, lang: str

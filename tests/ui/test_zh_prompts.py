@@ -2,7 +2,8 @@
 Battle and ports, every seat played by a person, are driven with the engine's own random legal
 actions (through the GameSession, as the board would send them); the first time a house is
 asked a kind, its board is opened and must show no English text and a phase label. The kinds
-come from the engine's source (``test_i18n_prompts.engine_prompt_kinds``)."""
+come from the engine's source (``test_i18n_prompts.engine_prompt_kinds``). The same random games
+are first played by the engine alone, to skip the games that first ask no kind."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
 from playwright.sync_api import Page
 
-from westeros.engine.flow import pending, random_action
+from westeros.engine.flow import apply, pending, random_action
+from westeros.engine.setup import new_game
 from westeros.plugins import build_ruleset
 
 from .test_i18n_prompts import engine_prompt_kinds
@@ -37,28 +39,47 @@ DECK_IV_KINDS = frozenset({"dragon_token", "loyalty_cancel", "distribute_bid"})
 DECK_IV_SEEDS = range(1, 40)
 
 
-def walk(
-    page: Page,
-    core: Any,
-    artifacts: Path,
-    kinds: set[str],
-    games: tuple[int, Mapping[str, Any], range],
-) -> dict[str, str]:
-    """Play games of ``games`` (players, options, seeds) by random legal actions until every kind
-    of ``kinds`` was asked once; each first time, the asked house's board must read Chinese."""
+Games = tuple[int, Mapping[str, Any], range]
+
+
+def first_asked(kinds: set[str], games: Games) -> dict[int, set[str]]:
+    """The games of ``games`` (players, options, seeds) in which each kind of ``kinds`` is first
+    asked, played by the engine alone with the random actions ``walk`` sends: the seeds that
+    first ask a kind, each with the kinds it asks first."""
     players, options, seeds = games
+    rules = build_ruleset(options)
+    left = set(kinds)
+    found: dict[int, set[str]] = {}
+    for seed in seeds:
+        state = new_game(rules, players, seed, options)
+        rnd = random.Random(seed)
+        while left and (waiting := pending(state)):
+            asked = {p.kind for p in waiting.values()} & left
+            if asked:
+                found.setdefault(seed, set()).update(asked)
+                left -= asked
+            house = sorted(waiting)[rnd.randrange(len(waiting))]
+            state, _ = apply(state, house, random_action(state, house, rnd))
+        if not left:
+            break
+    return found
+
+
+def walk(page: Page, core: Any, artifacts: Path, kinds: set[str], games: Games) -> dict[str, str]:
+    """Play the games of ``games`` that first ask a kind of ``kinds`` (``first_asked``) through
+    the session, by the same random legal actions, until they asked those kinds; each first time
+    a kind is asked, the asked house's board must read Chinese."""
+    players, options, _ = games
     registry = core.app.state.games
     houses = build_ruleset(options).setups[players].seated_houses()
     checked: dict[str, str] = {}
     page.goto(f"{core.url}/?token={core.token}&lang=zh_CN")
-    for seed in seeds:
-        if checked.keys() >= kinds:
-            break
+    for seed, wanted in first_asked(kinds, games).items():
         session = registry.create(
             players=players, human=None, humans=houses, seed=seed, options=options, start_ai=False
         )
         rnd = random.Random(seed)
-        while not session.over and not checked.keys() >= kinds:
+        while not session.over and not checked.keys() >= wanted:
             state = session.state
             waiting = pending(state)
             if not waiting:
@@ -66,8 +87,9 @@ def walk(
             fresh = sorted(
                 (h, p.kind) for h, p in waiting.items() if p.kind in kinds - checked.keys()
             )
-            if fresh:
-                house, kind = fresh[0]
+            for house, kind in fresh:
+                if kind in checked:
+                    continue
                 page.goto(f"{core.url}/games/{session.game_id}/play/{house}")
                 page.wait_for_function("k => document.body.dataset.prompt === k", arg=kind)
                 page.locator("#prompt .prompt-title").first.wait_for()
@@ -80,6 +102,7 @@ def walk(
     return checked
 
 
+@pytest.mark.slow
 def test_every_prompt_kind_shows_in_chinese(page: Page, core_factory: Any, artifacts: Path) -> None:
     """Base-game kinds in six-house games; the Iron Bank's in seven-house Mother of Dragons games
     (11.9); claiming vassals in a four-player Mother of Dragons game with vassals (11.10.3);

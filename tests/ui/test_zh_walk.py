@@ -178,6 +178,7 @@ def walk(
     return seen, phases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["zh_CN", "zh_TW"])
 def test_a_game_in_chinese_shows_no_english(
     page: Page, live_core: Any, artifacts: Path, monkeypatch: pytest.MonkeyPatch, lang: str
@@ -210,6 +211,7 @@ def test_a_game_in_chinese_shows_no_english(
     assert_chinese(page, "the start screen with a saved game")
 
 
+@pytest.mark.slow
 def test_six_houses_with_tides_of_battle_in_chinese(
     page: Page, live_core: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
