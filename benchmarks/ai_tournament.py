@@ -11,21 +11,25 @@ sizes) with the pairwise differences. Prints figures; asserts nothing.
 
 Scenarios (default: all): hard-vs-random, hard-vs-passive, hard-vs-baseline, baseline-vs-hard,
 normal-vs-baseline, easy-vs-baseline, baseline-vs-random, baseline-vs-passive, all-baseline,
-personalities, and the Standard AI's (issue 15): standard-vs-baseline, hard-vs-standard,
-standard-vs-hard, hard-vs-field (Hard against Standard, baseline and Normal seats);
+personalities, and Standard's (issue 15; since session 31 the offered Standard is the lightest
+search, ``difficulty.STANDARD_SEARCH``, and the rule-based Standard AI of before is the kind
+``rules``): standard-vs-baseline, hard-vs-standard, standard-vs-hard, hard-vs-field (Hard
+against Standard, baseline and Normal seats); rules-vs-baseline and normal-vs-rules;
 hard-learned-vs-hard (Hard with the learned evaluation against five Hard without it);
-lite-vs-baseline and hard-vs-lite (a Standard that searches lightly, ``LITE``); Mother of
-Dragons at 8 players (issue 12): mod8-hard-vs-baseline (Hard's house rotating over the 8) and
-mod8-hard-targaryen (Hard as Targaryen), each against 7 baseline AIs. Against the sparring bot
-written outside the team (issue 36, point 1; the figures to steer by): ``LEVEL-vs-sparring``
-(a lone level against five sparring bots) and ``sparring-vs-LEVEL`` (a lone sparring bot against
-five of the level) for each of easy, baseline, standard, normal and hard, and mixed-sparring (one
-seat of each of those levels and one sparring bot, the seats rotating so that every player meets
-every other in every pair of houses equally often); normal-vs-standard completes "each level
-against five of the level below it". The sparring bot is imported, never copied, from
-``$WESTEROS_SPARRING_DIR`` or else ``../shared/sparring`` beside the repository; where it is
-absent, asking for a sparring scenario exits with status 2 and says where it looked, and a run
-of all scenarios leaves the sparring ones out (with a note on stderr).
+lite-vs-baseline, hard-vs-lite and normal-vs-lite (the light search on the rule-based AI,
+``LITE``);
+Mother of Dragons at 8 players (issue 12): mod8-hard-vs-baseline (Hard's house rotating over the
+8) and mod8-hard-targaryen (Hard as Targaryen), each against 7 baseline AIs. Against the
+sparring bot written outside the team (issue 36, point 1; the figures to steer by):
+``LEVEL-vs-sparring`` (a lone level against five sparring bots) and ``sparring-vs-LEVEL`` (a
+lone sparring bot against five of the level) for each of easy, baseline, standard, normal and
+hard, and for rules and lite, and mixed-sparring (one seat of each of the first five and one
+sparring bot, the seats rotating so that every player meets every other in every pair of houses
+equally often); normal-vs-standard completes "each level against five of the level below it".
+The sparring bot is imported, never copied, from ``$WESTEROS_SPARRING_DIR`` or else
+``../shared/sparring`` beside the repository; where it is absent, asking for a sparring scenario
+exits with status 2 and says where it looked, and a run of all scenarios leaves the sparring
+ones out (with a note on stderr).
 ``--games`` is per scenario; ``--games-for name=N`` overrides one scenario. A long scenario can
 be played in parts: ``--first K`` starts at game K, ``--record FILE`` keeps every finished game in
 FILE (a stopped run started again with the same FILE plays only the games not in it yet), and
@@ -53,7 +57,8 @@ os.environ.setdefault("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
 import tournament_records as records
 import westeros_ai_personalities.plugin as personalities_plugin
 from westeros.ai import BaselineBot, PassiveBot, Player, RandomBot, play_game
-from westeros.ai.difficulty import EASY, HARD, HARD_LEARNED, NORMAL, Difficulty
+from westeros.ai.difficulty import HARD_LEARNED, NORMAL, Difficulty
+from westeros.ai.difficulty import LEVELS as OFFERED_LEVELS
 from westeros.ai.personality import AIPersonality
 from westeros.ai.standard import StandardBot
 from westeros.ai.strong import StrongBot
@@ -66,6 +71,7 @@ SEED_BASE = 10_000
 ROOT = Path(__file__).resolve().parents[1]
 Factory = Callable[[int], Player]
 SPARRING = "sparring"
+RULES = "rules"
 SPARRING_ENV = "WESTEROS_SPARRING_DIR"
 SPARRING_LEVELS = ("easy", "baseline", "standard", "normal", "hard")
 """The levels measured against the sparring bot, weakest first: the retired Easy (the baseline
@@ -73,7 +79,8 @@ policy with a quarter of its decisions random), the baseline AI (offered as Easy
 Normal and Hard."""
 SPARRING_LONE: dict[str, tuple[str, str]] = {
     f"{lone}-vs-{field}": (lone, field)
-    for level in SPARRING_LEVELS
+    # rules: the rule-based Standard AI of before; lite: the light search on it (LITE)
+    for level in (*SPARRING_LEVELS, RULES, "lite")
     for lone, field in ((level, SPARRING), (SPARRING, level))
 }
 MIXED_SPARRING = "mixed-sparring"
@@ -101,6 +108,10 @@ LONE: dict[str, tuple[str, str]] = {
     # A Standard level that searches lightly (issue 15, the product owner's option b).
     "lite-vs-baseline": ("lite", "baseline"),
     "hard-vs-lite": ("hard", "lite"),
+    "normal-vs-lite": ("normal", "lite"),  # would Normal stay above a searching Standard?
+    # The rule-based Standard AI that Standard was until session 31.
+    "rules-vs-baseline": (RULES, "baseline"),
+    "normal-vs-rules": ("normal", RULES),
     **SPARRING_LONE,
 }
 FIELD = ("standard", "baseline", "normal")
@@ -111,12 +122,10 @@ SCENARIOS = (*LONE, "hard-vs-field", "all-baseline", "personalities", MIXED_SPAR
 LITE = Difficulty(
     "lite", "Lite", 6, 4, 1, True, True, steps=1200, model="standard", read_opponents=True
 )
-"""Normal's light search on the Standard AI, reading its opponents like Hard: what Standard
-would be if it looked ahead (not offered; docs/ai.md, sessions 18 and 22)."""
+"""Normal's light search on the rule-based Standard AI, reading its opponents like Hard: what
+that AI would be if it looked ahead (not offered; docs/ai.md, sessions 18 and 22)."""
 LEVELS: dict[str, Difficulty] = {
-    "easy": EASY,
-    "normal": NORMAL,
-    "hard": HARD,
+    **OFFERED_LEVELS,  # easy (retired), standard, normal, hard
     HARD_LEARNED.id: HARD_LEARNED,
     LITE.id: LITE,
 }
@@ -133,6 +142,13 @@ def personalities() -> tuple[AIPersonality, ...]:
     return _PERSONALITIES[0]
 
 
+class RulesBot(StandardBot):
+    """The rule-based Standard AI, named ``rules`` in the records: the offered Standard is the
+    lightest search since session 31 (``STANDARD_SEARCH``)."""
+
+    name = RULES
+
+
 def make(kind: str, seed: int) -> Player:
     """A player of ``kind``: a difficulty level, one of the reference bots or the sparring bot."""
     if kind in LEVELS:
@@ -143,7 +159,7 @@ def make(kind: str, seed: int) -> Player:
         "random": RandomBot,
         "passive": PassiveBot,
         "baseline": BaselineBot,
-        "standard": StandardBot,
+        RULES: RulesBot,
     }
     return bots[kind](seed)
 

@@ -256,12 +256,16 @@ def test_difficulty_levels_keep_their_work_within_budget(rules: Ruleset, level: 
 
 
 def test_levels_are_ordered_by_budget() -> None:
-    assert list(LEVELS) == ["easy", "normal", "hard"]
+    standard = LEVELS["standard"]
+    assert list(LEVELS) == ["easy", "standard", "normal", "hard"]
     assert EASY.simulations == 0
-    assert EASY.order_candidates == 0 < NORMAL.order_candidates < HARD.order_candidates
-    assert EASY.action_candidates < NORMAL.action_candidates < HARD.action_candidates
-    assert NORMAL.steps < HARD.steps
-    assert EASY.blunder > NORMAL.blunder == HARD.blunder == 0
+    assert EASY.order_candidates == 0 < standard.order_candidates < NORMAL.order_candidates
+    assert NORMAL.order_candidates < HARD.order_candidates
+    assert EASY.action_candidates < standard.action_candidates < NORMAL.action_candidates
+    assert NORMAL.action_candidates < HARD.action_candidates
+    assert standard.steps < NORMAL.steps < HARD.steps
+    assert standard.model == NORMAL.model == "baseline"  # issue 36 point 3: docs/ai.md
+    assert EASY.blunder > standard.blunder == NORMAL.blunder == HARD.blunder == 0
 
 
 # ---------------------------------------------------------------- games

@@ -204,7 +204,6 @@ def test_the_chosen_ai_level_plays_every_other_seat_and_is_recorded(
     make_app: Callable[..., FastAPI], store_url: str, level: str
 ) -> None:
     from westeros.ai import BaselineBot, StrongBot
-    from westeros.ai.standard import StandardBot
 
     app = make_app(ai_factory=None)  # the game's own AI
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
@@ -216,9 +215,10 @@ def test_the_chosen_ai_level_plays_every_other_seat_and_is_recorded(
         game_id = response.headers["location"].split("/")[2]
         session = app.state.games.get(game_id)
         bots = [session.players[h] for h in ("baratheon", "lannister")]
-        kinds = {"baseline": BaselineBot, "standard": StandardBot}
-        kind = kinds.get(level, StrongBot)
+        kind = BaselineBot if level == "baseline" else StrongBot
         assert all(isinstance(bot, kind) for bot in bots)
+        if kind is StrongBot:  # Standard is the strong AI at its own level (issue 36 point 3)
+            assert {bot.level.id for bot in bots} == {level}
     info = open_store(store_url).game(game_id)
     assert {s.house: s.name for s in info.setup.seats if s.kind == AI} == {
         "baratheon": level,

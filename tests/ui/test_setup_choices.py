@@ -106,7 +106,7 @@ def test_ai_levels_are_listed_weakest_first_each_with_a_description(
         assert len(set(described[lang].values())) == len(BY_STRENGTH)
     assert all(CJK.search(text) for text in described["zh_CN"].values())
     assert "strongest" in described["en"]["hard"]
-    assert "support" in described["en"]["standard"]
+    assert "a few plans" in described["en"]["standard"]
     # the baseline AI (Easy) stays the level chosen when nothing is picked
     start_page(page, live_core)
     expect(page.locator("input[name=ai_level][value=baseline]")).to_be_checked()

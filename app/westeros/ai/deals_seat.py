@@ -1,12 +1,12 @@
 """An AI seat of a local game that talks and keeps its word (issue 15 point 4).
 
 The seat's own AI learns to talk: ``TalkingBot`` is the baseline AI bound by its deals
-(``DealBot``); ``TalkingStrongBot`` is the strong AI at its level, whose search is not bound,
-but any decision of it that breaks a deal of this round — a march into or a raid on an area the
-deal forbids, a bid over the agreed cap, support for the other side — is replaced by
-``DealBot``'s decision for that prompt, so an honourable personality keeps every promise and a
-schemer breaks one only as ``DealBot`` would. Both answer and make proposals with their
-``DealMind`` (by the personality's ``diplomacy``).
+(``DealBot``); ``TalkingStrongBot`` (the strong AI at its level) decides unbound, but any
+decision of its that breaks a deal of this round — a march into or a raid on an area the deal
+forbids, a bid over the agreed cap, support for the other side — is replaced by ``DealBot``'s
+decision for that prompt (``KeptToDeals``), so an honourable personality keeps every promise and
+a schemer breaks one only as ``DealBot`` would.
+All answer and make proposals with a ``DealMind`` (by the personality's ``diplomacy``).
 
 A seat sees only its own side of the deal book (``follow``: the table shows it
 ``DealBook.seen_by`` of its house) and ``talks`` (``GameSession.ai_pending``: it places its
@@ -61,35 +61,34 @@ class TalkingBot(DealBot):
         """Read my side of the game's deal book from ``book`` before each decision."""
         self._book = book
 
+    def refresh(self) -> DealBook:
+        """My side of the deal book as it is now (``follow``), seen and returned."""
+        self.see(self._book())
+        return self.book
+
     def answer(self, proposal: Proposal, view: View, rules: Ruleset) -> Reply:
         """My reply to ``proposal`` (``DealMind.answer``)."""
-        self.see(self._book())
+        self.refresh()
         return super().answer(proposal, view, rules)
 
     def proposals(self, view: View, rules: Ruleset) -> list[tuple[str, tuple[Term, ...]]]:
         """What I offer this round (``DealMind.proposals``)."""
-        self.see(self._book())
+        self.refresh()
         return super().proposals(view, rules)
 
     def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
         """My decision, within my deals (``DealBot.decide``)."""
-        self.see(self._book())
+        self.refresh()
         return super().decide(view, rules, budget)
 
 
-class TalkingStrongBot(StrongBot):
-    """The strong AI of a local game, kept to its deals (see module docstring)."""
+class KeptToDeals:
+    """Talks for an AI seat that decides unbound by its deals (see module docstring): answers
+    and offers through ``deals``, a ``TalkingBot`` of the seat's personality, and ``kept``
+    replaces a decision that breaks a deal of this round by that bot's."""
 
     talks = True
-
-    def __init__(
-        self,
-        seed: int = 0,
-        level: Difficulty = NORMAL,
-        personality: AIPersonality = BALANCED,
-    ) -> None:
-        super().__init__(seed, level, personality)
-        self.deals = TalkingBot(seed, personality)
+    deals: TalkingBot
 
     def follow(self, book: Callable[[], DealBook]) -> None:
         """Read my side of the game's deal book from ``book`` before each decision."""
@@ -103,15 +102,33 @@ class TalkingStrongBot(StrongBot):
         """What I offer this round (``DealMind.proposals``)."""
         return self.deals.proposals(view, rules)
 
-    def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
-        """The strong AI's decision, unless it breaks a deal: then ``DealBot``'s."""
-        action = super().decide(view, rules, budget)
+    def kept(self, action: Action, view: View, rules: Ruleset, budget: float) -> Action:
+        """``action``, unless it breaks a deal: then ``DealBot``'s decision."""
         prompt = view.get("prompt") or {}
         if prompt.get("kind") not in ("march", "raid", "bid", "declare_support"):
             return action
         deals = self.deals
-        deals.see(deals._book())
-        bounds = deals.mind_of(view["house"]).bounds(deals.book, Situation(view, rules))
+        book = deals.refresh()
+        if not book.deals_of(view["house"]):
+            return action
+        bounds = deals.mind_of(view["house"]).bounds(book, Situation(view, rules))
         if breaks(action, bounds, prompt.get("data") or {}):
             return deals.decide(view, rules, budget)
         return action
+
+
+class TalkingStrongBot(KeptToDeals, StrongBot):
+    """The strong AI of a local game, kept to its deals (see module docstring)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        level: Difficulty = NORMAL,
+        personality: AIPersonality = BALANCED,
+    ) -> None:
+        super().__init__(seed, level, personality)
+        self.deals = TalkingBot(seed, personality)
+
+    def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
+        """The strong AI's decision, unless it breaks a deal (``kept``)."""
+        return self.kept(super().decide(view, rules, budget), view, rules, budget)
