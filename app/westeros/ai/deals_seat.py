@@ -4,7 +4,7 @@ The seat's own AI learns to talk: ``TalkingBot`` is the baseline AI bound by its
 (``DealBot``); ``TalkingStrongBot`` (the strong AI at its level) decides unbound, but any
 decision of its that breaks a deal of this round — a march into or a raid on an area the deal
 forbids, a bid over the agreed cap, support for the other side — is replaced by ``DealBot``'s
-decision for that prompt (``KeptToDeals``), so an honourable personality keeps every promise and
+decision for that prompt, so an honourable personality keeps every promise and
 a schemer breaks one only as ``DealBot`` would.
 All answer and make proposals with a ``DealMind`` (by the personality's ``diplomacy``).
 
@@ -82,13 +82,21 @@ class TalkingBot(DealBot):
         return super().decide(view, rules, budget)
 
 
-class KeptToDeals:
-    """Talks for an AI seat that decides unbound by its deals (see module docstring): answers
-    and offers through ``deals``, a ``TalkingBot`` of the seat's personality, and ``kept``
-    replaces a decision that breaks a deal of this round by that bot's."""
+class TalkingStrongBot(StrongBot):
+    """The strong AI of a local game, kept to its deals (see module docstring): it answers and
+    offers through ``deals``, a ``TalkingBot`` of its personality, and a decision of its that
+    breaks a deal of this round is replaced by that bot's."""
 
     talks = True
-    deals: TalkingBot
+
+    def __init__(
+        self,
+        seed: int = 0,
+        level: Difficulty = NORMAL,
+        personality: AIPersonality = BALANCED,
+    ) -> None:
+        super().__init__(seed, level, personality)
+        self.deals = TalkingBot(seed, personality)
 
     def follow(self, book: Callable[[], DealBook]) -> None:
         """Read my side of the game's deal book from ``book`` before each decision."""
@@ -102,8 +110,9 @@ class KeptToDeals:
         """What I offer this round (``DealMind.proposals``)."""
         return self.deals.proposals(view, rules)
 
-    def kept(self, action: Action, view: View, rules: Ruleset, budget: float) -> Action:
-        """``action``, unless it breaks a deal: then ``DealBot``'s decision."""
+    def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
+        """The strong AI's decision, unless it breaks a deal: then ``DealBot``'s."""
+        action = super().decide(view, rules, budget)
         prompt = view.get("prompt") or {}
         if prompt.get("kind") not in ("march", "raid", "bid", "declare_support"):
             return action
@@ -115,20 +124,3 @@ class KeptToDeals:
         if breaks(action, bounds, prompt.get("data") or {}):
             return deals.decide(view, rules, budget)
         return action
-
-
-class TalkingStrongBot(KeptToDeals, StrongBot):
-    """The strong AI of a local game, kept to its deals (see module docstring)."""
-
-    def __init__(
-        self,
-        seed: int = 0,
-        level: Difficulty = NORMAL,
-        personality: AIPersonality = BALANCED,
-    ) -> None:
-        super().__init__(seed, level, personality)
-        self.deals = TalkingBot(seed, personality)
-
-    def decide(self, view: View, rules: Ruleset, budget: float) -> Action:
-        """The strong AI's decision, unless it breaks a deal (``kept``)."""
-        return self.kept(super().decide(view, rules, budget), view, rules, budget)
