@@ -209,9 +209,14 @@ def cmd_moderate(args: argparse.Namespace) -> int:
 def cmd_play_online(args: argparse.Namespace) -> int:
     """Open an online game's invite link (or a server's address) in its own window, without
     the local core's token or bridge (``westeros.remote``)."""
-    from .remote import run_window
+    from .remote import RemoteLinkError, link_argument, run_window
 
-    return run_window(args.link)
+    try:
+        link = link_argument(args.link)
+    except RemoteLinkError as error:
+        sys.stderr.write(f"play-online: {error}\n")
+        return 2
+    return run_window(link)
 
 
 def cmd_new_plugin(args: argparse.Namespace) -> int:
@@ -275,7 +280,9 @@ def parser() -> argparse.ArgumentParser:
             _server_arguments(cmd)
             _server_commands(cmd)
         if name == "play-online":
-            cmd.add_argument("link", help="the invite link or the server's address (http/https)")
+            cmd.add_argument(
+                "link", help="the invite link or the server's address (http/https); - reads stdin"
+            )
         if name == "new-plugin":
             cmd.add_argument("name", help="the distribution name, e.g. westeros-night-watch")
             cmd.add_argument("--dir", default=".", help="the folder to write it in (default: .)")

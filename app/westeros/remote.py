@@ -13,7 +13,9 @@ The window's process tells the app which player key that server's pages keep
 (``westeros.online.key`` in their local storage, read after each page load and checked) as
 one JSON line on stdout, ``{"account": {"origin": …, "key": …}}``; ``open_window`` reads
 those lines and hands on only well-formed ones of the origin it opened (the app's turn
-watcher polls that server with the key: ``westeros.turn_watch``). Run as
+watcher polls that server with the key: ``westeros.turn_watch``). The app writes the link
+to the process's stdin (an invite link is a seat's secret; a command line is readable by
+every user of the computer). Run as ``python -m westeros.remote`` with the link on stdin, or
 ``python -m westeros.remote URL``."""
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ _ = gettext.translation(
 
 SCHEMES = ("http", "https")
 MAX_URL_CHARS = 2000
+FROM_STDIN = "-"
 WINDOW_SIZE = (1440, 900)
 MIN_SIZE = (960, 640)
 KEPT_ENVIRONMENT = (
@@ -138,12 +141,29 @@ def window_environment(environ: Mapping[str, str]) -> dict[str, str]:
     return {name: environ[name] for name in KEPT_ENVIRONMENT if name in environ}
 
 
-def command_line(link: str) -> list[str]:
+def command_line() -> list[str]:
     """How the remote window's process is started: this module, or the frozen app's
-    ``play-online`` command (``westeros play-online URL``)."""
+    ``play-online -`` command. The link is not in it: an invite link is a seat's secret, and
+    any program of any user of the computer may read a process's command line; it is
+    written to the process's stdin instead (``read_link``)."""
     if getattr(sys, "frozen", False):
-        return [sys.executable, "play-online", check_link(link)]
-    return [sys.executable, "-m", "westeros.remote", check_link(link)]
+        return [sys.executable, "play-online", FROM_STDIN]
+    return [sys.executable, "-m", "westeros.remote"]
+
+
+def read_link(stream: IO[str] | None) -> str:
+    """The link the app wrote to the window process's stdin: its first line, with or without
+    a line end (no more than a link's MAX_URL_CHARS and a line end is read). RemoteLinkError
+    when there is none, or when the line is longer than any link."""
+    line = stream.readline(MAX_URL_CHARS + 3) if stream is not None else ""
+    link = line.rstrip("\r\n")
+    if not link:
+        raise RemoteLinkError(_("No link was given to open."))
+    if len(link) > MAX_URL_CHARS:
+        raise RemoteLinkError(
+            _("This link is longer than {limit} characters.").format(limit=MAX_URL_CHARS)
+        )
+    return link
 
 
 def profile_folder(link: str) -> Path:
@@ -196,20 +216,29 @@ def _read_accounts(stream: IO[bytes], server: str, on_account: AccountCallback) 
                 log.exception("the account of %s could not be kept", server)
 
 
-def open_window(link: str, on_account: AccountCallback | None = None) -> subprocess.Popen[bytes]:
-    """Open ``link`` (checked) in its own window, in a new process; returns that process.
-    With ``on_account``, each key the window reports for ``link``'s origin is handed to it
+def open_window(
+    link: str,
+    on_account: AccountCallback | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> subprocess.Popen[bytes]:
+    """Open ``link`` (checked) in its own window, in a new process whose environment is
+    ``window_environment`` of ``environ`` (default: this process's); returns that process.
+    The link goes to the process on its stdin, never on its command line. With
+    ``on_account``, each key the window reports for ``link``'s origin is handed to it
     (origin, key) from a daemon thread reading the process's stdout."""
     checked = check_link(link)
     child = subprocess.Popen(
-        command_line(checked),
-        env=window_environment(os.environ),
-        stdin=subprocess.DEVNULL,
+        command_line(),
+        env=window_environment(os.environ if environ is None else environ),
+        stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL if on_account is None else subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         close_fds=True,
         start_new_session=True,
     )
+    assert child.stdin is not None
+    with child.stdin:
+        child.stdin.write(f"{checked}\n".encode())
     if on_account is not None and child.stdout is not None:
         threading.Thread(
             target=_read_accounts,
@@ -302,7 +331,17 @@ def run_window(link: str) -> int:
     return 0
 
 
+def link_argument(argument: str) -> str:
+    """The link a ``play-online`` argument names: itself, or for ``-`` the line on stdin."""
+    return read_link(sys.stdin) if argument == FROM_STDIN else argument
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit(_("usage: python -m westeros.remote URL"))
-    sys.exit(run_window(sys.argv[1]))
+    if len(sys.argv) > 2:
+        sys.exit(_("usage: python -m westeros.remote [URL] (without URL: read from stdin)"))
+    try:
+        given = link_argument(sys.argv[1] if len(sys.argv) == 2 else FROM_STDIN)
+    except RemoteLinkError as error:
+        print(error, file=sys.stderr)
+        sys.exit(2)
+    sys.exit(run_window(given))

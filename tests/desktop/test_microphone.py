@@ -10,7 +10,6 @@ import importlib.util
 import json
 import os
 import shutil
-import subprocess
 import threading
 import time
 from pathlib import Path
@@ -92,7 +91,7 @@ def test_the_play_online_window_gives_the_microphone_to_its_server_only(
         ),
         "HOME": str(tmp_path),
     }
-    child = subprocess.Popen(remote.command_line(link), env=remote.window_environment(environ))
+    child = remote.open_window(link, environ=environ)
     try:
         deadline = time.monotonic() + 120
         while len(reports) < 2:

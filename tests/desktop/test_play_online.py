@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.server
 import importlib.util
+import io
 import json
 import os
 import shutil
@@ -58,7 +59,7 @@ def test_other_links_are_refused_with_the_reason(link: str, reason: str) -> None
 
 
 def test_the_remote_window_s_process_gets_only_the_link() -> None:
-    assert remote.command_line(INVITE) == [sys.executable, "-m", "westeros.remote", INVITE]
+    assert remote.command_line() == [sys.executable, "-m", "westeros.remote"]
     environ = {
         "DISPLAY": ":1",
         "HOME": "/home/ann",
@@ -79,6 +80,58 @@ def test_a_refused_link_never_opens_a_window_and_the_process_says_why() -> None:
     )
     assert done.returncode == 2
     assert "Only http:// and https:// links" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("given", "reason"),
+    [
+        ("file:///etc/passwd\n", "Only http:// and https:// links"),
+        ("file:///etc/passwd", "Only http:// and https:// links"),  # no line end: still read
+        ("", "No link was given to open."),
+        ("\n", "No link was given to open."),
+        ("https://example.org/join#invite=" + "a" * 2100, "longer than 2000 characters"),
+        ("https://example.org/join#invite=" + "a" * 2100 + "\n", "longer than 2000 characters"),
+    ],
+)
+@pytest.mark.parametrize(
+    "started", [["-m", "westeros.remote"], ["-m", "westeros.cli", "play-online", "-"]]
+)
+def test_a_link_on_stdin_is_checked_as_one_given_on_the_command_line(
+    started: list[str], given: str, reason: str
+) -> None:
+    """The app writes the link to the window process's stdin (``remote.read_link``): a link
+    refused there (with or without a line end), no link at all, or a line longer than any link
+    opens nothing (status 2), and says why."""
+    done = subprocess.run(
+        [sys.executable, *started],
+        input=given,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=remote.window_environment({"PATH": "/usr/bin:/bin"}),
+        check=False,
+    )
+    print(started, repr(given[:40]), "->", done.returncode, done.stderr.strip())
+    assert done.returncode == 2 and reason in done.stderr
+
+
+@pytest.mark.parametrize("end", ["", "\n", "\r\n"])
+def test_a_link_of_the_longest_length_is_read_whole_and_one_character_more_is_refused(
+    end: str,
+) -> None:
+    longest = "https://example.org/join#invite=" + "a" * (remote.MAX_URL_CHARS - 32)
+    assert len(longest) == remote.MAX_URL_CHARS
+    after = "the next line\n" if end else ""
+    assert remote.read_link(io.StringIO(longest + end + after)) == longest
+    with pytest.raises(remote.RemoteLinkError, match="longer than 2000 characters"):
+        remote.read_link(io.StringIO(longest + "a" + end))
+
+
+def test_the_frozen_app_starts_its_remote_window_with_the_link_on_stdin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert remote.command_line() == [sys.executable, "play-online", "-"]
 
 
 class FakeEvent:
@@ -264,18 +317,21 @@ def test_a_real_remote_window_shows_the_page_with_no_bridge_and_no_cookie(
         "QTWEBENGINE_CHROMIUM_FLAGS": "--disable-gpu --no-sandbox",
         "HOME": str(tmp_path),
     }
-    child = subprocess.Popen(remote.command_line(link), env=remote.window_environment(environ))
+    child = remote.open_window(link, environ=environ)
     try:
         deadline = time.monotonic() + 120
         while not reports:
             assert child.poll() is None, "the remote window's process ended early"
             assert time.monotonic() < deadline, "the remote page did not report within 120 s"
             time.sleep(0.2)
+        command = Path(f"/proc/{child.pid}/cmdline").read_bytes().split(b"\0")
     finally:
         child.terminate()
         child.wait(30)
         server.shutdown()
     report = reports[0]
     assert report["href"] == link
+    print("the window's process runs as", command)  # readable by every user of the computer
+    assert b"westeros.remote" in command and not any(b"invite" in part for part in command)
     assert report["api"] == [] and report["cookie"] == "" and report["referrer"] == ""
     assert all("Cookie" not in headers for headers in requests)

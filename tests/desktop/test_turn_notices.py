@@ -13,10 +13,8 @@ import importlib.util
 import io
 import json
 import logging
-import os
 import shutil
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -499,7 +497,7 @@ def window_env(display: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 def run_until_reported(link: str, reports: list[dict[str, Any]], count: int) -> None:
     """Open ``link`` in a remote window until ``reports`` has ``count`` reports."""
-    child = subprocess.Popen(remote.command_line(link), env=remote.window_environment(os.environ))
+    child = remote.open_window(link)
     try:
         deadline = time.monotonic() + 120
         while len(reports) < count:
