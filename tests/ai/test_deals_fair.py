@@ -12,6 +12,7 @@ its support in one combat to both sides (5.4.1)."""
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -246,6 +247,7 @@ class TwoAis:
     def __init__(self, state: State, players: dict[str, Player]) -> None:
         self.state = state
         self.players = players
+        self.lock = threading.RLock()
 
     def is_ai(self, house: str) -> bool:
         return True

@@ -5,6 +5,7 @@ an offer from an AI waits for the person's Accept or Decline. 0.4.4: the server 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from westeros.deals import NonAggression
+from westeros.deals.table import MAX_OFFERS_PER_ROUND
 from westeros.engine import board
 from westeros.server.games import Games
 
@@ -121,3 +123,33 @@ def test_36_5_the_deals_message_holds_the_seats_own_deal_log_and_the_areas_it_pr
     assert theirs and set(stark["promises"]["march"]) == theirs
     other = client.get(f"/games/{game_id}/deals/lannister").json()
     assert other["log"] == [] and other["promises"] == {"march": {}, "raid": {}}
+
+
+def test_2_2_a_seat_that_floods_offers_is_refused_until_the_next_round(
+    client: TestClient, game_id: str
+) -> None:
+    """A person's seat makes at most MAX_OFFERS_PER_ROUND proposals a round (each one is stored
+    with the game and weighed by an AI): the next is 400 ``deal/too-many-offers`` and records
+    nothing; the other person may still offer and answer; the next round allows offers again."""
+    pact = {"to": "lannister", "term": {"kind": "non_aggression"}}
+    for _ in range(MAX_OFFERS_PER_ROUND):
+        assert offer(client, game_id, "stark", **pact).status_code == 200
+    refused = offer(client, game_id, "stark", **pact)
+    print("the offer past the limit:", refused.json())
+    assert refused.status_code == 400 and refused.json()["code"] == "deal/too-many-offers"
+    assert str(MAX_OFFERS_PER_ROUND) in refused.json()["error"]
+    to_lannister = client.get(f"/games/{game_id}/deals/lannister").json()["proposals"]
+    assert len(to_lannister) == MAX_OFFERS_PER_ROUND
+    answered = client.post(
+        f"/games/{game_id}/deals/lannister/replies",
+        json={"proposal": to_lannister[0]["id"], "answer": "accept"},
+    )
+    assert answered.status_code == 200
+    back = offer(client, game_id, "lannister", to="stark", term={"kind": "non_aggression"})
+    assert back.status_code == 200
+
+    games: Games = client.app.state.games  # type: ignore[attr-defined]
+    book = games.deals(game_id).book
+    for pid, made in list(book.proposals.items()):  # as if stark had offered them last round
+        book.proposals[pid] = dataclasses.replace(made, round=made.round - 1)
+    assert offer(client, game_id, "stark", **pact).status_code == 200

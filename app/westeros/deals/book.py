@@ -288,6 +288,10 @@ class DealBook:
         self.proposals[proposal.id] = proposal
         return proposal
 
+    def offers_by(self, house: str, round: int) -> int:
+        """How many proposals ``house`` made in ``round`` (counters included)."""
+        return sum(1 for p in self.proposals.values() if p.proposer == house and p.round == round)
+
     def open_for(self, house: str, round: int) -> list[Proposal]:
         """Proposals to ``house`` still waiting for its reply in ``round``."""
         return [

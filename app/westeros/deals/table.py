@@ -82,6 +82,11 @@ class Session(Protocol):
         """The current true state."""
         ...
 
+    @property
+    def lock(self) -> threading.RLock:
+        """Held while an action is accepted and its observers run."""
+        ...
+
     def is_ai(self, house: str) -> bool:
         """Is ``house`` played by the computer?"""
         ...
@@ -90,8 +95,22 @@ class Session(Protocol):
         """Call ``observer`` after each accepted action."""
 
 
+MAX_OFFERS_PER_ROUND = 30
+"""The most proposals a person's seat makes in one round (2.2): more than any table talks
+through, and a seat that floods the others (each offer is stored with the game, and an AI
+weighs each one) is refused until the next round (``TooManyOffers``)."""
+
+
 class DealError(ValueError):
     """A proposal or reply the table refuses (the reason in words)."""
+
+    code = "deal/refused"
+
+
+class TooManyOffers(DealError):
+    """A seat made ``MAX_OFFERS_PER_ROUND`` proposals this round already."""
+
+    code = "deal/too-many-offers"
 
 
 class DealTable:
@@ -113,7 +132,9 @@ class DealTable:
         self.save = save
         self.book = DealBook.from_json(stored["book"]) if stored else DealBook()
         self.talked = int(stored["talked"]) if stored else 0
-        self._lock = threading.RLock()
+        # The session's own lock: a board asks for its deals as soon as a new round's view
+        # reaches it, and must not be answered before this round's talks (``_accepted``).
+        self._lock = session.lock
         self._before = session.state
         if record is not None:
             self.book.acts = record(self._before)
@@ -206,6 +227,11 @@ class DealTable:
         if not isinstance(to, str) or to not in self.session.players or to == house:
             raise DealError("a deal is offered to another house of this game")
         with self._lock:
+            if self.book.offers_by(house, state.round) >= MAX_OFFERS_PER_ROUND:
+                raise TooManyOffers(
+                    f"You have made as many offers as one round allows ({MAX_OFFERS_PER_ROUND}):"
+                    " offer again next round."
+                )
             try:
                 proposal = self.book.propose(house, to, (self.term(house, to, term),), state.round)
             except ValueError as exc:

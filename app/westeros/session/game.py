@@ -223,6 +223,13 @@ class GameSession:
         return self._state
 
     @property
+    def lock(self) -> threading.RLock:
+        """The session's lock, held while an action is accepted: its state set, the seats'
+        views sent and the observers run. A reader that takes it sees what the observers of
+        the last accepted action made of it (the deal table's talks of a new round)."""
+        return self._lock
+
+    @property
     def serial(self) -> int:
         """The ``state_id`` of the current state."""
         return self._state.serial

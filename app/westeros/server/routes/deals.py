@@ -80,7 +80,7 @@ def router(core: Core) -> APIRouter:
         try:
             done = act(table) if act is not None else None
         except DealError as exc:
-            return _refused(400, str(exc), "deal/refused")
+            return _refused(400, str(exc), exc.code)
         message = table.message(house)
         if done is not None:
             message["done"] = done
