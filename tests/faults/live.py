@@ -478,8 +478,8 @@ class Table:
             count = stored_count(self.reader, self.game_id)
             state = stored_state(self.reader, self.game_id, count)
             only_people = set(pending(state)) <= set(self.people)
-            shown = {c.path: c.state_id for c in self.clients}
-            settled = only_people and all(s == count for s in shown.values())
+            shown = [(c.path, c.state_id) for c in self.clients]  # a seat has two sockets
+            settled = only_people and all(s == count for _, s in shown)
             if settled and stored_count(self.reader, self.game_id) == count:
                 return state
             assert time.monotonic() < deadline, (

@@ -232,7 +232,7 @@ def test_a_two_worker_server_loses_nothing_while_its_database_connections_are_ki
         check_nothing_lost(table)
         check_views(table, state)
         assert stark.acknowledged() and lannister.acknowledged()
-        drops = {c.path: c.drops for c in table.clients if c.drops}
+        drops = [(c.path, c.drops) for c in table.clients if c.drops]
         print(f"sockets dropped and opened again: {drops or 'none'}")
         assert not drops, "a database error dropped a socket instead of answering not-saved"
         for worker, rss in before.items():

@@ -63,6 +63,6 @@ def test_a_worker_killed_mid_game_loses_nothing_and_its_ai_processes_end_with_it
         assert stark.acknowledged() and lannister.acknowledged()
         assert victim not in server.workers() and len(server.workers()) == 2
         assert f"worker process {victim} ended (killed by SIGKILL)" in server.log()
-        print(f"dropped sockets opened again: { {c.path: c.drops for c in table.clients} }")
+        print(f"dropped sockets opened again: {[(c.path, c.drops) for c in table.clients]}")
     finally:
         table.close()

@@ -35,6 +35,30 @@ def online_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]
 
 
 @pytest.fixture
+def limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """``limited(forwarded_allow_ips=None, **limits)``: the online server (SQLite) with those
+    ``Limits`` (and trusted proxies), its lifespan running."""
+    monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.delenv("WESTEROS_DATABASE_URL", raising=False)
+    from westeros.online.app import create_online_app
+    from westeros.online.limits import Limits
+
+    with ExitStack() as running:
+
+        def make(forwarded_allow_ips: str | None = None, **limits: Any) -> Any:
+            app = create_online_app(
+                store_url=f"sqlite:///{tmp_path / 'limited.db'}",
+                ai_budget=0.05,
+                limits=Limits(**limits),
+                forwarded_allow_ips=forwarded_allow_ips,
+            )
+            running.enter_context(TestClient(app))
+            return app
+
+        yield make
+
+
+@pytest.fixture
 def player(online_app: Any) -> Callable[[str], Player]:
     """``player(name)``: a registered person with their own client (cookie jar, key)."""
 

@@ -5,9 +5,7 @@ socket, the game and the chat are otherwise unchanged."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -19,33 +17,6 @@ from .helpers import Player, receive_until, start_game
 
 TOO_MANY_SOCKETS = 4429
 TRY_AGAIN_LATER = 1013
-
-
-@pytest.fixture
-def limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """``limited(**limits)``: the online server (SQLite) with those ``Limits``, its lifespan
-    running."""
-    monkeypatch.setenv("WESTEROS_DISABLE_PLUGIN_AUTOLOAD", "1")
-    monkeypatch.delenv("WESTEROS_DATABASE_URL", raising=False)
-    from westeros.online.app import create_online_app
-    from westeros.online.limits import Limits
-
-    clients: list[TestClient] = []
-
-    def make(**limits: Any) -> Any:
-        app = create_online_app(
-            store_url=f"sqlite:///{tmp_path / 'limited.db'}",
-            ai_budget=0.05,
-            limits=Limits(**limits),
-        )
-        client = TestClient(app)
-        client.__enter__()
-        clients.append(client)
-        return app
-
-    yield make
-    for client in clients:
-        client.__exit__(None, None, None)
 
 
 def _person(app: Any, name: str) -> Player:
@@ -302,6 +273,10 @@ def test_a_socket_that_stops_reading_is_closed_too_slow_and_its_queue_dropped(ho
         (
             ["--sockets-per-key", "x"],
             "--sockets-per-key (WESTEROS_SOCKETS_PER_KEY) must be a whole",
+        ),
+        (
+            ["--http-request-burst", "0"],
+            "--http-request-burst (WESTEROS_HTTP_REQUEST_BURST) must be above 0, not 0",
         ),
         (["--log-level", "loud"], "invalid choice: 'loud'"),
     ],

@@ -63,11 +63,18 @@ from .deals import OnlineDeals
 from .errors import BodyTooLarge, OnlineError, SpectatorCannotAct, Unavailable, UnknownPlayer
 from .hub import Conn, OnlineHub, clean_name
 from .keys import key_hash
-from .limits import CLOSE_TOO_MANY, Limits, SocketCounter, TooManySockets
+from .limits import (
+    CLOSE_TOO_MANY,
+    Limits,
+    RequestRate,
+    SocketCounter,
+    TooManyRequests,
+    TooManySockets,
+)
 from .lobby_settings import house_names, lobby_settings
 from .memory import Collector
 from .records import LobbyInfo, PlayerInfo
-from .sockets import Outbox, client_address, incoming, refusal
+from .sockets import AfterHistory, Outbox, client_address, incoming, refusal
 from .sockets import message_text as message_text  # where tests and tools import it from
 from .store import OnlineStore
 from .turn import IceConfig
@@ -89,6 +96,8 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 HANDLER_THREADS = 32
 MAX_BODY = 64 * 1024
 """The largest request body the API reads (bytes)."""
+STATIC_PREFIX = "/static/"
+"""Where the static files are served (``Throttle`` does not count them)."""
 SECURITY_HEADERS = (
     *((name.encode(), value.encode()) for name, value in HEADERS if name != "referrer-policy"),
     (b"referrer-policy", b"no-referrer"),
@@ -147,6 +156,27 @@ class Guard:
             await response(scope, receive, wrapped_send(send))
             return
         await self.app(scope, receive, wrapped_send(send))
+
+
+class Throttle:
+    """ASGI middleware: an HTTP request (static files aside) of a client address past its
+    limit (``limits.RequestRate``) is refused with 429 ``online/too-many-requests`` and a
+    ``Retry-After`` of one second, and never reaches a route. Inside ``Guard``, so the
+    address is the one a trusted proxy forwards."""
+
+    def __init__(self, app: Any, rate: RequestRate) -> None:
+        self.app, self.rate = app, rate
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and not scope["path"].startswith(STATIC_PREFIX):
+            client = scope.get("client")
+            try:
+                self.rate.take(client[0] if client else "")
+            except TooManyRequests as exc:
+                response = JSONResponse(online_error(exc), exc.status, headers={"retry-after": "1"})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def wrapped_send(send: Any) -> Any:
@@ -293,9 +323,10 @@ def create_online_app(
     moderation.mount(app, online)  # blocks and reports (issue 40)
     votes.mount(app, online)  # the table's votes (issue 40)
     for prefix, folder in pages.static_folders(loaded):
-        path = f"/static/{prefix}" if prefix else "/static"
+        path = f"{STATIC_PREFIX}{prefix}" if prefix else STATIC_PREFIX.rstrip("/")
         if Path(folder).is_dir():
             app.mount(path, StaticFiles(directory=folder), name=f"static:{prefix or 'base'}")
+    app.add_middleware(Throttle, rate=RequestRate(online.limits))
     app.add_middleware(Guard, forwarded_allow_ips=forwarded_allow_ips)
     return app
 
@@ -495,13 +526,14 @@ def _api(app: FastAPI, online: Online) -> None:
 
     async def deals(request: Request, act: Callable[[DealTable], Any] | None) -> Response:
         """The deals panel of the seat in the path, for the player who holds it only
-        (``online.deals``); a proposal or reply the table refuses is 400 ``deal/refused``."""
+        (``online.deals``); a proposal or reply the table refuses is 400 with its code
+        (``deal/refused``, ``deal/too-many-offers``)."""
         player = await run(online.player, request)
         game_id, house = request.path_params["game_id"], request.path_params["house"]
         try:
             message = await run(online.deals.answer, game_id, house, player, act)
         except DealError as exc:
-            return JSONResponse(online_error(exc) | {"code": "deal/refused"}, status_code=400)
+            return JSONResponse(online_error(exc) | {"code": exc.code}, status_code=400)
         return JSONResponse(message)
 
     @app.get("/games/{game_id}/deals/{house}")
@@ -778,15 +810,14 @@ def _sockets(app: FastAPI, online: Online) -> None:
         seat = lobby.seat_of(player.id) if player is not None else None
         house = seat.house if seat is not None else None
         out = Outbox(websocket, limits)
-        conn = Conn(
-            lobby.id, house, out.deliver, player, board=False, address=client_address(websocket)
-        )
+        live = AfterHistory(out.deliver)
+        conn = Conn(lobby.id, house, live, player, board=False, address=client_address(websocket))
         try:
             await asyncio.to_thread(hub.connect, conn)
             out.deliver(await asyncio.to_thread(hub.roster, lobby.id))
             history = hub.moderation.readable  # without the lines of those they blocked
-            for line in await asyncio.to_thread(history, online.online, lobby.id, house, player):
-                out.deliver(line.message())
+            lines = await asyncio.to_thread(history, online.online, lobby.id, house, player)
+            live.release([line.message() for line in lines])
             async for raw in incoming(websocket, out):
                 if not await _chat_or_none(raw, conn, hub, out):
                     out.deliver(online_error(OnlineError("this socket takes chat messages only")))

@@ -14,7 +14,6 @@ again); without Redis, one process is the whole server (``RateLimit``)."""
 from __future__ import annotations
 
 import logging
-import threading
 import time
 import unicodedata
 from collections.abc import Callable, Collection
@@ -22,6 +21,7 @@ from typing import Any, Protocol
 
 from .bus import Bus, RedisBus
 from .errors import BadChat, ChatFlood
+from .limits import Buckets
 from .records import PlayerInfo
 
 log = logging.getLogger("westeros.online.chat")
@@ -78,7 +78,8 @@ class Limiter(Protocol):
 
 
 class RateLimit:
-    """A token bucket per sender: ``burst`` messages at once, then one per ``refill`` s."""
+    """A token bucket per sender (``limits.Buckets``): ``burst`` messages at once, then one
+    per ``refill`` s."""
 
     def __init__(
         self,
@@ -86,22 +87,12 @@ class RateLimit:
         refill: float = REFILL_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.burst = burst
-        self.refill = refill
-        self.clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._lock = threading.Lock()
+        self._buckets = Buckets(1.0 / refill, float(burst), clock)
 
     def check(self, sender: str) -> None:
         """Count one message from ``sender``; ChatFlood when the bucket is empty."""
-        with self._lock:
-            now = self.clock()
-            tokens, then = self._buckets.get(sender, (float(self.burst), now))
-            tokens = min(float(self.burst), tokens + (now - then) / self.refill)
-            if tokens < 1.0:
-                self._buckets[sender] = (tokens, now)
-                raise ChatFlood("you are writing too fast: wait a moment")
-            self._buckets[sender] = (tokens - 1.0, now)
+        if not self._buckets.take(sender):
+            raise ChatFlood("you are writing too fast: wait a moment")
 
 
 # one bucket per sender: refilled by elapsed Redis time, then one token taken if there is one

@@ -43,8 +43,10 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from westeros.ai.personality import ANY, BALANCED, AIPersonality, draw, offered, resolve
-from westeros.engine import pending
+from westeros.engine import State, pending
 from westeros.plugin_faults import PluginFault
 from westeros.plugins import build_ruleset
 from westeros.server import hints
@@ -701,14 +703,25 @@ class OnlineHub:
 
     def _accepted(self, lobby_id: str, game_id: str, accepted: Accepted) -> None:
         if accepted.state.winner is not None:
-            try:
-                self.online.mark_finished(lobby_id)
-            except OnlineError:
-                log.exception("could not mark lobby %s finished", lobby_id)
-            ratings.game_over(self.online, lobby_id, game_id, accepted.state)  # once (issue 40)
+            self._game_over(lobby_id, game_id, accepted.state)
         with self._lock:
             self._dirty.add(game_id)
         self._wake.set()
+
+    def _game_over(self, lobby_id: str, game_id: str, state: State) -> None:
+        """Game ``game_id`` of lobby ``lobby_id`` ended as ``state``: the game is rated (once,
+        issue 40), then its lobby marked finished. Called as the winning action is accepted, and
+        again by every scan that finds an ended game's lobby still running (``_drive``): a
+        worker that stopped, or a store that failed, between storing that action and marking
+        the lobby leaves it so. A failure is logged and the lobby left running, so the next
+        scan tries again; the lobby is never marked before the game is rated, as no scan
+        looks at a finished lobby again."""
+        if not ratings.game_over(self.online, lobby_id, game_id, state):
+            return
+        try:
+            self.online.mark_finished(lobby_id)
+        except (OnlineError, SQLAlchemyError):
+            log.exception("could not mark lobby %s finished (the next scan tries again)", lobby_id)
 
     def _set_person(self, session: OnlineSession, lobby: LobbyInfo, house: str) -> None:
         seat = lobby.seat(house)
@@ -1162,7 +1175,9 @@ class OnlineHub:
                 session.catch_up()
             except GamePaused:
                 return  # a stored action met a plugin fault here: the game is paused
-        if session.over:
+        if session.over:  # a scan lists running lobbies only: this one was never marked
+            if scanning:
+                self._game_over(lobby.id, game_id, session.state)
             return
         now = time.monotonic()
         with self._lock:  # the clock runs from this game's last drive, however long ago

@@ -1,7 +1,8 @@
 """What one client may hold of an online server worker (issue 35 findings 12, 16, 17;
 docs/online.md "Limits"): open sockets per address and per player key, a socket's queue of
 messages not yet sent and how long one send may wait, the messages a socket may send per
-second, and replays worked out at once per key or address.
+second, the HTTP requests an address may make per second, and replays worked out at once per
+key or address.
 
 Each limit has a default here and a setting: a ``westeros server`` option, which reaches the
 workers as the environment variable named in ``SETTINGS`` (``Limits.from_env``). The
@@ -39,6 +40,13 @@ class TooFast(OnlineError):
     status = 429
 
 
+class TooManyRequests(OnlineError):
+    """A client address made HTTP requests faster than one may (the request was not handled)."""
+
+    code = "online/too-many-requests"
+    status = 429
+
+
 class ReplayBusy(OnlineError):
     """This key or address already has as many replays being worked out as one may."""
 
@@ -59,6 +67,8 @@ class Limits:
     replays_per_asker: int = 2
     voice_signals_per_second: float = 50.0
     voice_signal_burst: int = 300
+    requests_per_second: float = 50.0
+    request_burst: int = 500
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Limits:
@@ -123,6 +133,17 @@ SETTINGS: dict[str, tuple[str, str, str]] = {
         "--voice-signal-burst",
         "table voice signals a socket may send at once (a join sends dozens of ICE candidates)",
     ),
+    "requests_per_second": (
+        "WESTEROS_HTTP_REQUESTS_PER_SECOND",
+        "--http-requests-per-second",
+        "HTTP requests (static files aside) a client address may make per second, after its "
+        "burst (0: no limit)",
+    ),
+    "request_burst": (
+        "WESTEROS_HTTP_REQUEST_BURST",
+        "--http-request-burst",
+        "HTTP requests a client address may make at once",
+    ),
 }
 """Each limit's environment variable, ``westeros server`` option and meaning."""
 
@@ -133,6 +154,7 @@ POSITIVE = (
     "message_burst",
     "voice_signals_per_second",
     "voice_signal_burst",
+    "request_burst",
 )
 """Limits that cannot be turned off (0 would refuse every message)."""
 
@@ -204,6 +226,28 @@ class SocketCounter:
                 self._keys -= Counter({key: 1})
 
 
+class Bucket:
+    """A token bucket: ``burst`` at once, then ``rate`` a second."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = now
+
+    def take(self, now: float) -> bool:
+        """Take one token at time ``now``: False (nothing taken) when the bucket is empty."""
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def full(self, now: float) -> bool:
+        """Has the bucket filled up again by ``now`` (so forgetting it changes nothing)?"""
+        return self.tokens + (now - self.at) * self.rate >= self.burst
+
+
 class MessageRate:
     """A token bucket of one socket: ``message_burst`` messages at once, then
     ``messages_per_second`` (with ``voice``: its table voice signals' own bucket,
@@ -213,22 +257,63 @@ class MessageRate:
         self, limits: Limits, clock: Callable[[], float] = time.monotonic, *, voice: bool = False
     ) -> None:
         self.rate = limits.voice_signals_per_second if voice else limits.messages_per_second
-        self.burst = float(limits.voice_signal_burst if voice else limits.message_burst)
+        burst = float(limits.voice_signal_burst if voice else limits.message_burst)
         self.clock = clock
-        self.tokens = self.burst
-        self.at = clock()
+        self.bucket = Bucket(self.rate, burst, clock())
 
     def take(self) -> None:
         """Count one message; TooFast when the bucket is empty."""
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1.0:
+        if not self.bucket.take(self.clock()):
             raise TooFast(
                 f"this socket may send {self.rate:g} messages a second: "
                 "the message was not handled, send it again in a moment"
             )
-        self.tokens -= 1.0
+
+
+class Buckets:
+    """A token bucket per key (``Bucket``), across threads. Keys whose bucket has filled up
+    again are forgotten, so memory follows the keys active in the last ``burst / rate``
+    seconds."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._buckets: dict[str, Bucket] = {}
+        self._swept = clock()
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> bool:
+        """Take one token of ``key``'s bucket: False (nothing taken) when it is empty."""
+        with self._lock:
+            now = self.clock()
+            if now - self._swept >= self.burst / self.rate:
+                self._buckets = {k: b for k, b in self._buckets.items() if not b.full(now)}
+                self._swept = now
+            return self._buckets.setdefault(key, Bucket(self.rate, self.burst, now)).take(now)
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+class RequestRate:
+    """The HTTP requests of one worker, a token bucket per client address (``Buckets``):
+    ``request_burst`` at once, then ``requests_per_second`` (0: no limit)."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = limits.requests_per_second
+        self._buckets = (
+            Buckets(self.rate, float(limits.request_burst), clock) if self.rate else None
+        )
+
+    def take(self, address: str) -> None:
+        """Count one request of ``address``; TooManyRequests when its bucket is empty."""
+        if self._buckets is not None and not self._buckets.take(address):
+            raise TooManyRequests(
+                f"this address may make {self.rate:g} requests a second: "
+                "the request was not handled, try again in a moment"
+            )
+
+    def __len__(self) -> int:
+        return len(self._buckets) if self._buckets is not None else 0
 
 
 class Gate:

@@ -38,6 +38,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import delete, func, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from westeros.engine import State, result
@@ -237,17 +238,22 @@ def unranked_reason(
     return ""
 
 
-def game_over(store: HasEngine, lobby_id: str, game_id: str, state: State) -> None:
+def game_over(store: HasEngine, lobby_id: str, game_id: str, state: State) -> bool:
     """The game ``game_id`` of lobby ``lobby_id`` ended as ``state`` (the hub calls this on
-    every worker that sees it end): record it once (``record_game``). A failure is logged and
-    never reaches the game."""
+    every worker that sees it end): record it once (``record_game``). False when the database
+    failed, so that the caller tries again later; any other failure is a fault of the ratings
+    that trying again cannot mend: logged, and True. No failure reaches the game."""
     standings = result(state)
     if standings is None:
-        return
+        return True
     try:
         record_game(store, lobby_id, game_id, standings)
+    except SQLAlchemyError:
+        log.exception("the ratings could not record game %s (tried again later)", game_id)
+        return False
     except Exception:
         log.exception("the ratings could not record game %s", game_id)
+    return True
 
 
 def record_game(store: HasEngine, lobby_id: str, game_id: str, standings: Sequence[str]) -> bool:
