@@ -13,7 +13,8 @@ import collections
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import orjson
@@ -156,6 +157,48 @@ async def incoming(websocket: WebSocket, out: Outbox) -> AsyncIterator[str | byt
             yield raw
     finally:
         gone.cancel()
+
+
+class AfterHistory:
+    """The deliver function of a lobby socket that sends the stored chat first: what the hub
+    delivers before ``release`` is held, then sent after the stored lines; a chat line
+    already among them is never sent again, whether it was held or its delivery reaches the
+    socket only after the release (the hub delivers a line to a lobby's sockets one after
+    another), until a ``seat`` message (the socket speaks for another seat: the chat that
+    seat may read follows, whole). A line stored and delivered while the socket read the
+    store reaches it once, in its place."""
+
+    def __init__(self, deliver: Callable[[dict[str, Any]], None]) -> None:
+        self._deliver = deliver
+        self._held: list[dict[str, Any]] | None = []
+        self._stored: set[Any] = set()
+        self._lock = threading.Lock()
+
+    def __call__(self, message: dict[str, Any]) -> None:
+        with self._lock:
+            if self._held is not None:
+                self._held.append(message)
+                return
+            if self._sent(message):
+                return
+            if message.get("type") == "seat":
+                self._stored = set()  # the chat of the seat it speaks for now comes anew
+        self._deliver(message)
+
+    def _sent(self, message: dict[str, Any]) -> bool:
+        """Is ``message`` a chat line of the stored chat this socket was sent?"""
+        return message.get("type") == "chat" and message.get("id") in self._stored
+
+    def release(self, history: list[dict[str, Any]]) -> None:
+        """Send the stored chat ``history``, then what was held; deliver at once from now."""
+        with self._lock:
+            self._stored = {m["id"] for m in history}
+            held, self._held = self._held or [], None
+            for message in history:
+                self._deliver(message)
+            for message in held:
+                if not self._sent(message):
+                    self._deliver(message)
 
 
 def voice_signal(raw: str | bytes | None) -> bool:
