@@ -77,6 +77,9 @@ def test_pause_refuses_actions_and_tells_every_seat_until_a_resume_vote(
     first = receive(board)
     assert first["type"] == "view" and first["view"]["prompt"] is not None
     watcher = sockets.enter_context(anonymous_socket(server, f"/ws/games/{game_id}/watch"))
+    # No clock and no deadlines: nothing to extend; not paused: nothing to resume.
+    running = ["pause", "replace", "end", "cancel"]
+    assert get(cat, f"/api/lobbies/{lobby_id}/votes")["kinds"] == running
 
     vote = call(hal, lobby_id, kind="pause")
     assert (vote["status"], vote["yes"], vote["needed"], vote["voters"]) == ("open", 1, 2, 3)
@@ -85,8 +88,10 @@ def test_pause_refuses_actions_and_tells_every_seat_until_a_resume_vote(
 
     told, _ = receive_until(board, lambda m: m["type"] == "vote" and m["paused"])
     assert told["vote"]["kind"] == "pause"
+    assert told["kinds"] == ["resume", "replace", "end", "cancel"]
     receive_until(watcher, lambda m: m["type"] == "vote" and m["paused"])  # spectators too
-    assert get(cat, f"/api/lobbies/{lobby_id}/votes")["paused"] is True
+    listed = get(cat, f"/api/lobbies/{lobby_id}/votes")
+    assert listed["paused"] is True and listed["kinds"] == told["kinds"]
     action = {"type": "action", "id": "paused", "action": decide(first["view"])}
     board.send(json.dumps({**action, "state_id": first["state_id"]}))
     refused, _ = receive_until(board, lambda m: m.get("in_reply_to") == "paused")
@@ -97,7 +102,8 @@ def test_pause_refuses_actions_and_tells_every_seat_until_a_resume_vote(
 
     resume = call(bob, lobby_id, kind="resume")
     assert ballot(cat, lobby_id, resume, True)[1]["vote"]["status"] == "passed"
-    receive_until(board, lambda m: m["type"] == "vote" and not m["paused"])
+    resumed, _ = receive_until(board, lambda m: m["type"] == "vote" and not m["paused"])
+    assert resumed["kinds"] == running
     board.send(json.dumps({**action, "id": "resumed", "state_id": first["state_id"]}))
     accepted, _ = receive_until(board, lambda m: m.get("in_reply_to") == "resumed")
     assert accepted["type"] == "accepted", accepted
@@ -109,6 +115,7 @@ def test_pause_refuses_actions_and_tells_every_seat_until_a_resume_vote(
 
 def test_extend_adds_minutes_to_every_time_bank_of_a_live_game(server: LiveOnline) -> None:
     lobby_id, _, (hal, bob, _cat) = start(server, ["Hal", "Bob", "Cat"], clock_seconds=300)
+    assert "extend" in get(hal, f"/api/lobbies/{lobby_id}/votes")["kinds"]
     before = server.hub.online.clocks(lobby_id)
     vote = call(hal, lobby_id, kind="extend", minutes=10)
     assert ballot(bob, lobby_id, vote, True)[1]["vote"]["status"] == "passed"
@@ -128,6 +135,7 @@ def test_extend_moves_every_running_deadline_of_a_game_by_turns(server: LiveOnli
         return found if len(found) == 3 and all(found.values()) else None
 
     before = wait_for(deadlines)
+    assert "extend" in get(hal, f"/api/lobbies/{lobby_id}/votes")["kinds"]
     vote = call(hal, lobby_id, kind="extend", minutes=120)
     assert ballot(bob, lobby_id, vote, True)[1]["vote"]["result"] == {"deadlines": 3}
     after = deadlines()

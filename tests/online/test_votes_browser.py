@@ -143,6 +143,9 @@ def test_a_table_pauses_resumes_and_votes_a_replacement_in_its_pages(
 
         panel = hal_page.get_by_test_id("votes-panel")
         expect(panel.get_by_test_id("votes-call")).to_be_visible(timeout=30_000)
+        # a game without a clock or deadlines has nothing to extend, and nothing to resume
+        running = ["pause the game", "replace a player", "end the game now", "cancel the game"]
+        expect(panel.get_by_test_id("votes-kind").locator("option")).to_have_text(running)
         panel.get_by_test_id("votes-kind").select_option("pause")
         panel.get_by_test_id("votes-submit").click()
         expect(panel.get_by_test_id("vote-mine")).to_have_text("You voted yes.")
@@ -172,6 +175,9 @@ def test_a_table_pauses_resumes_and_votes_a_replacement_in_its_pages(
         assert refused["code"] == "online/paused-by-vote"
 
         cat_panel = cat_page.get_by_test_id("votes-panel")
+        expect(cat_panel.get_by_test_id("votes-kind").locator("option")).to_have_text(
+            ["resume the game", *running[1:]]
+        )
         cat_panel.get_by_test_id("votes-kind").select_option("resume")
         cat_panel.get_by_test_id("votes-submit").click()
         hal_page.get_by_test_id("votes-panel").get_by_test_id("vote-yes").click()

@@ -138,6 +138,25 @@ class VoteInfo:
         }
 
 
+def _not_now(kind: str, lobby: LobbyInfo, paused: bool) -> str | None:
+    """Why a vote of ``kind`` cannot be called at ``lobby``'s table now (``paused``: by a
+    vote), or None: resume only while paused, pause only while not, extend only a game with a
+    clock or deadlines. The one source of these rules: the call is checked with it and the
+    panel offers the kinds it allows (``kinds``)."""
+    if kind == "pause" and paused:
+        return "the game is paused already"
+    if kind == "resume" and not paused:
+        return "the game is not paused by a vote"
+    if kind == "extend" and not lobby.clock_seconds and not Pace.of(lobby.settings).by_turns:
+        return "this game has no clock and no deadlines to extend"
+    return None
+
+
+def kinds(lobby: LobbyInfo, paused: bool) -> list[str]:
+    """The kinds of vote ``lobby``'s table may call now (``_not_now``), in ``KINDS`` order."""
+    return [kind for kind in KINDS if _not_now(kind, lobby, paused) is None]
+
+
 def _info(row: TableVote, ballots: Iterable[TableBallot]) -> VoteInfo:
     return VoteInfo(
         row.id,
@@ -181,7 +200,7 @@ class Votes:
     # ------------------------------------------------------------------ reading
     def votes(self, lobby_id: str) -> list[VoteInfo]:
         """The votes of ``lobby_id``, oldest first (an open one whose time is up fails first)."""
-        self.hub.online.lobby(lobby_id)  # LobbyNotFound
+        self.hub.lobby(lobby_id)  # LobbyNotFound
         self.expire(lobby_id)
         with self._session() as session:
             rows = session.exec(
@@ -193,6 +212,18 @@ class Votes:
                 select(TableBallot).where(col(TableBallot.vote_id).in_([r.id for r in rows]))
             ).all()
         return [_info(row, [b for b in ballots if b.vote_id == row.id]) for row in rows]
+
+    def table(self, lobby_id: str) -> dict[str, Any]:
+        """What the votes panel of ``lobby_id``'s table shows: its votes (``votes``), whether
+        a vote paused its game and the kinds that may be called now (``kinds``)."""
+        found = self.votes(lobby_id)
+        paused = self.paused(lobby_id)
+        lobby = self.hub.lobby(lobby_id)  # its clock and pace are set before the game starts
+        return {
+            "votes": [v.public() for v in found],
+            "paused": paused,
+            "kinds": kinds(lobby, paused),
+        }
 
     def vote(self, vote_id: str) -> VoteInfo:
         """Vote ``vote_id`` (LobbyNotFound)."""
@@ -285,19 +316,15 @@ class Votes:
         kind = data.get("kind")
         if kind not in KINDS:
             raise VoteRefused(f"a vote's kind is one of {', '.join(KINDS)}")
-        paused = self.paused(lobby.id)
-        if kind == "pause" and paused:
-            raise VoteRefused("the game is paused already")
-        if kind == "resume" and not paused:
-            raise VoteRefused("the game is not paused by a vote")
+        refusal = _not_now(kind, lobby, self.paused(lobby.id))
+        if refusal is not None:
+            raise VoteRefused(refusal)
         if kind == "extend":
             minutes = data.get("minutes")
             if not isinstance(minutes, int) or isinstance(minutes, bool):
                 raise VoteRefused(f"'minutes' is a whole number from 1 to {MAX_MINUTES}")
             if not 1 <= minutes <= MAX_MINUTES:
                 raise VoteRefused(f"'minutes' is a whole number from 1 to {MAX_MINUTES}")
-            if not lobby.clock_seconds and not Pace.of(lobby.settings).by_turns:
-                raise VoteRefused("this game has no clock and no deadlines to extend")
             return kind, None, None, minutes
         if kind == "replace":
             house, by = data.get("house"), data.get("by")
@@ -429,7 +456,18 @@ class Votes:
         lobby_id, paused = str(message["lobby"]), bool(message.get("paused"))
         self._hold(str(message.get("game") or ""), paused)
         vote = self.vote(str(message["vote"]))
-        self.hub.tell(lobby_id, {"type": "vote", "vote": vote.public(), "paused": paused})
+        self.hub.tell(lobby_id, self._message(self.hub.lobby(lobby_id), vote, paused))
+
+    @staticmethod
+    def _message(lobby: LobbyInfo, vote: VoteInfo, paused: bool) -> dict[str, Any]:
+        """The ``vote`` message of ``vote`` at ``lobby``'s table: the vote, whether the game
+        is paused by a vote and the kinds that may be called now."""
+        return {
+            "type": "vote",
+            "vote": vote.public(),
+            "paused": paused,
+            "kinds": kinds(lobby, paused),
+        }
 
     def _hold(self, game_id: str, paused: bool) -> None:
         if paused:
@@ -446,7 +484,7 @@ class Votes:
             lobby.id,
             {"kind": "vote", "lobby": lobby.id, "game": game_id, "vote": vote.id, "paused": paused},
         )
-        self.hub.tell(lobby.id, {"type": "vote", "vote": vote.public(), "paused": paused})
+        self.hub.tell(lobby.id, self._message(lobby, vote, paused))
 
     def _log(self, lobby: LobbyInfo, system: dict[str, Any], *, final: bool = False) -> None:
         """A system line of the table's public chat (what the chat, replays and game files
@@ -534,9 +572,9 @@ class Votes:
 
 def mount(app: FastAPI, online: Online) -> None:
     """The table's vote routes: ``GET /api/lobbies/{id}/votes`` (``{"votes": [...],
-    "paused": bool}``), ``POST /api/lobbies/{id}/votes`` (``{"kind", "house"?, "by"?,
-    "minutes"?}``: call one) and ``POST /api/lobbies/{id}/votes/{vote}/ballots``
-    (``{"yes": bool}``)."""
+    "paused": bool, "kinds": [...]}``: ``Votes.table``), ``POST /api/lobbies/{id}/votes``
+    (``{"kind", "house"?, "by"?, "minutes"?}``: call one) and ``POST
+    /api/lobbies/{id}/votes/{vote}/ballots`` (``{"yes": bool}``)."""
     from .app import _body, _refusing  # here: the app imports this module
 
     votes = online.hub.votes
@@ -544,10 +582,7 @@ def mount(app: FastAPI, online: Online) -> None:
     @app.get("/api/lobbies/{lobby_id}/votes")
     @_refusing
     async def listed(request: Request) -> Response:
-        lobby_id = request.path_params["lobby_id"]
-        found = await asyncio.to_thread(votes.votes, lobby_id)
-        paused = await asyncio.to_thread(votes.paused, lobby_id)
-        return JSONResponse({"votes": [v.public() for v in found], "paused": paused})
+        return JSONResponse(await asyncio.to_thread(votes.table, request.path_params["lobby_id"]))
 
     @app.post("/api/lobbies/{lobby_id}/votes")
     @_refusing

@@ -2,7 +2,7 @@
 // proposes, and a vote's chat line from its `system` data (app/westeros/online/vote_lines.py).
 // The chat stores these lines in English; this is how each page shows them in its own.
 import { houseName } from "../content.js";
-import { t, tn } from "../i18n.js";
+import { listed, t, tn } from "../i18n.js";
 
 /** What a vote (`vote` its kind, with `house`, `by`, `minutes`) proposes. */
 export function proposalText({ vote, house, by, minutes }) {
@@ -25,7 +25,7 @@ export function proposalText({ vote, house, by, minutes }) {
 
 /** The standings of an ended game: "1. Stark, 2. …". */
 export function standingsText(standings) {
-  return standings.map((house, i) => `${i + 1}. ${houseName(house)}`).join(", ");
+  return listed(standings.map((house, i) => `${i + 1}. ${houseName(house)}`));
 }
 
 /** The result of a closed vote (`passed`, or `failed` for `reason`), with the standings. */

@@ -10,8 +10,6 @@ import { t } from "../i18n.js";
 import { get, post, showError } from "./api.js";
 import { proposalText, resultText } from "./vote-lines.js";
 
-const KINDS = ["pause", "resume", "extend", "replace", "end", "cancel"];
-
 /** "1:02:03" / "2:03": the seconds until `iso`. */
 function timeLeft(iso) {
   const seconds = Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000));
@@ -30,6 +28,7 @@ export class VotePanel {
     this.lobby = null;
     this.votes = [];
     this.paused = false;
+    this.allowed = []; // the kinds the server lets this table call now
     this.panel = document.getElementById("votes-panel");
     this.form = document.getElementById("votes-call");
     this.form.addEventListener("submit", (event) => {
@@ -56,6 +55,7 @@ export class VotePanel {
       const data = await get(this.base);
       this.votes = data.votes;
       this.paused = data.paused;
+      this.allowed = data.kinds;
       this.render();
     } catch (error) {
       showError("votes-error", error);
@@ -69,6 +69,7 @@ export class VotePanel {
     if (at < 0) this.votes.push(message.vote);
     else this.votes[at] = message.vote;
     this.paused = message.paused;
+    if (message.kinds) this.allowed = message.kinds;
     this.render();
     return true;
   }
@@ -145,19 +146,14 @@ export class VotePanel {
     if (node) node.textContent = t("time left: {time}", { time: timeLeft(node.dataset.closes) });
   }
 
-  /** The kinds this table may vote on now (resume only while paused; extend with a clock
-   * or deadlines), keeping the chosen one. */
+  /** The kinds this table may vote on now, as the server says (`kinds` of its votes
+   * message), a replacement only while another person holds a seat; the chosen one kept. */
   kinds() {
     const select = this.form.elements.kind;
     const chosen = select.value;
     const byTurns = this.lobby.settings?.pace?.mode === "by_turns";
-    const allowed = KINDS.filter((kind) => {
-      if (kind === "pause") return !this.paused;
-      if (kind === "resume") return this.paused;
-      if (kind === "extend") return byTurns || Boolean(this.lobby.clock_seconds);
-      if (kind === "replace") return this.people().some((s) => s.house !== this.myHouse);
-      return true;
-    });
+    const others = this.people().filter((s) => s.house !== this.myHouse);
+    const allowed = this.allowed.filter((kind) => kind !== "replace" || others.length > 0);
     const label = {
       pause: t("pause the game"),
       resume: t("resume the game"),
@@ -170,7 +166,6 @@ export class VotePanel {
     select.value = allowed.includes(chosen) ? chosen : allowed[0];
     const house = this.form.elements.house;
     const target = house.value;
-    const others = this.people().filter((s) => s.house !== this.myHouse);
     house.replaceChildren(...others.map((s) => h("option", { value: s.house }, houseName(s.house))));
     if (others.some((s) => s.house === target)) house.value = target;
     document.getElementById("votes-unit").textContent = byTurns ? t("hours") : t("minutes");
