@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from .live import LiveCore
 from .test_board import settled, start_game
@@ -98,3 +100,33 @@ def test_board_scales_to_the_window(page: Page, live_core: LiveCore) -> None:
     assert box(page, "#board-svg")["width"] > whole["width"]
     # Labels stay crisp (vector map): the label of Dragonstone is still rendered text.
     expect(page.locator("#area-dragonstone text").first).to_have_text("Dragonstone")
+
+
+def test_the_map_tools_are_disabled_until_a_click_on_them_works(
+    page: Page, live_core: LiveCore
+) -> None:
+    """A click on a map tool or on the shortcuts button before the board's script had wired
+    them did nothing (as Settings did, tests/ui/test_notify.py): they are served disabled and
+    work once enabled. The board's script is held back here until the test lets it."""
+    start_game(page, live_core, players=3, house="baratheon")
+    held: list[Route] = []
+    page.route(re.compile(r"/static/js/board\.js(\?.*)?$"), lambda route: held.append(route))
+    page.reload(wait_until="commit")  # routing turns the cache off: the script is asked again
+    tools = ["zoom-out", "zoom-width", "zoom-fit", "zoom-in", "help-open"]
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert held, "the board's script was asked for and held"
+    for tool in tools:
+        expect(page.get_by_test_id(tool)).to_be_disabled()
+    for route in held:
+        route.continue_()
+    for tool in tools:
+        expect(page.get_by_test_id(tool)).to_be_enabled()
+    page.locator("[data-testid=pieces-dragonstone]").wait_for()
+    page.get_by_test_id("zoom-fit").click()
+    whole = box(page, "#board-svg")
+    page.get_by_test_id("zoom-in").click()
+    assert box(page, "#board-svg")["width"] > whole["width"]
+    page.get_by_test_id("help-open").click()
+    expect(page.locator("#help")).to_be_visible()

@@ -458,8 +458,14 @@ class Board {
     });
   }
 
+  /** The map tools and the shortcuts button, served disabled so that a click before the
+   * board has loaded is not lost, work from here on. */
   bindTools() {
-    const on = (id, fn) => document.getElementById(id)?.addEventListener("click", fn);
+    const on = (id, fn) => {
+      const button = document.getElementById(id);
+      button?.addEventListener("click", fn);
+      if (button) button.disabled = false;
+    };
     on("zoom-in", () => this.map.zoomBy(1));
     on("zoom-out", () => this.map.zoomBy(-1));
     on("zoom-width", () => this.map.setZoom("width"));

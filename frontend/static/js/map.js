@@ -17,7 +17,7 @@ import {
 } from "./content.js";
 import { s } from "./dom.js";
 import { houseVars, markId } from "./houses.js";
-import { t } from "./i18n.js";
+import { listed, t } from "./i18n.js";
 import { areaKind, decorateMap } from "./registry.js";
 
 const UNIT = 24;
@@ -328,7 +328,7 @@ export class BoardMap {
       "data-testid": `change-${id}`,
       transform: `translate(${where.x - 10 * changes.length} ${where.y + 14})`,
     });
-    group.append(s("title", {}, `${areaName(id)}: ${changes.map((c) => c.words).join(t(", "))}`));
+    group.append(s("title", {}, `${areaName(id)}: ${listed(changes.map((c) => c.words))}`));
     changes.forEach((c, i) => {
       const cls = c.by > 0 ? "w-change is-improved" : "w-change is-degraded";
       group.append(

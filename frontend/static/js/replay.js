@@ -110,6 +110,8 @@ class Replay {
     return offset > 0 && next === index ? m.total : starts[next];
   }
 
+  /** The step and map buttons are served disabled, so that a click before the replay has
+   * loaded is not lost: the map's work from here on, the steps' once a step is shown. */
   bind() {
     const on = (id, fn) => document.getElementById(id)?.addEventListener("click", fn);
     const at = () => (this.message ? this.message.seq : 0);
@@ -122,6 +124,7 @@ class Replay {
     on("zoom-in", () => this.map.zoomBy(1));
     on("zoom-out", () => this.map.zoomBy(-1));
     on("zoom-fit", () => this.map.setZoom("fit"));
+    for (const id of ["zoom-in", "zoom-out", "zoom-fit"]) document.getElementById(id).disabled = false;
     this.el.step.addEventListener("change", () => this.go(Number(this.el.step.value)));
     this.el.round.addEventListener("change", () => this.go(Number(this.el.round.value)));
     document.addEventListener("keydown", (event) => {
