@@ -223,3 +223,22 @@ def test_six_houses_with_tides_of_battle_in_chinese(
     assert {"place_orders", "messenger_raven"} <= set(seen), seen
     assert set(seen) & {"raid", "declare_support", "consolidate_power"}, seen
     assert_chinese(page, "the six-house board")
+
+
+@pytest.mark.parametrize(
+    ("lang", "joined"), [("en", "Winterfell, The Eyrie"), ("zh_CN", "Winterfell、The Eyrie")]
+)
+def test_a_list_in_a_sentence_is_joined_as_the_language_writes_lists(
+    page: Page, live_core: Any, lang: str, joined: str
+) -> None:
+    """Areas, cards and houses listed in one sentence (support areas, a hand's choices, the
+    standings of a vote) are joined by the page's list separator: 、 in Chinese, not ", "."""
+    page.goto(f"{live_core.url}/?token={live_core.token}&lang={lang}")
+    shown = page.evaluate(
+        """async () => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadCatalog(document.documentElement.lang);
+          return i18n.listed(["Winterfell", "The Eyrie"]);
+        }"""
+    )
+    assert shown == joined

@@ -40,6 +40,12 @@ export function tn(singular, plural, n, params) {
   return format(n === 1 ? singular : plural, all);
 }
 
+/** `items` as one list in the player's language ("A, B, C"; in Chinese "A、B、C"). */
+export function listed(items) {
+  // The separator between the items of a list shown in a sentence.
+  return items.join(t(", "));
+}
+
 /** Translate content text (area, house and card names, card texts) registered by plugins. */
 export function tc(text) {
   return text ? (lookup(text) ?? text) : "";

@@ -1,7 +1,7 @@
 // Log entries, option labels and reasons in plain words. The server narrates every event in
 // the page's language (`text` of each log entry, docs/protocol.md); this module only shows it.
 import { anyCardName, areaName, houseName, optionLabel, prettify, unitName } from "./content.js";
-import { t } from "./i18n.js";
+import { listed, t } from "./i18n.js";
 import { reasonLabel } from "./prompt-titles.js";
 import { pluginOption, pluginOptionWords } from "./registry.js";
 
@@ -9,7 +9,7 @@ import { pluginOption, pluginOptionWords } from "./registry.js";
 export function unitSummary(types) {
   const counts = new Map();
   for (const type of types) counts.set(type, (counts.get(type) || 0) + 1);
-  return [...counts].map(([type, n]) => `${n} ${unitName(type, n)}`).join(t(", "));
+  return listed([...counts].map(([type, n]) => `${n} ${unitName(type, n)}`));
 }
 
 /** A reason given by the engine, in words (prompt-titles.js: never a rule number). */

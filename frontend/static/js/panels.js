@@ -16,7 +16,7 @@ import {
 } from "./content.js";
 import { fill, h, icon, s } from "./dom.js";
 import { houseVars, markId } from "./houses.js";
-import { t, tc, tn } from "./i18n.js";
+import { listed, t, tc, tn } from "./i18n.js";
 import { describe, quiet, restrictionName, unitSummary } from "./log.js";
 import { unitIcon } from "./map.js";
 import { pluginSeatLabel } from "./registry.js";
@@ -368,7 +368,7 @@ export function renderWesteros(root, view) {
           "p",
           { class: "restrictions" },
           t("No {orders} orders this round.", {
-            orders: view.restrictions.map(restrictionName).join(", "),
+            orders: listed(view.restrictions.map(restrictionName)),
           }),
         )
       : null,
@@ -529,7 +529,7 @@ export function renderCombat(root, view, last = null, results = null) {
         ? h(
             "p",
             { class: "combat-support" },
-            t("Support from {areas}", { areas: s0.support.map(areaName).join(", ") }),
+            t("Support from {areas}", { areas: listed(s0.support.map(areaName)) }),
           )
         : null,
       s0.card ? cardTile(s0.card) : h("p", { class: "muted" }, t("House card not revealed yet")),

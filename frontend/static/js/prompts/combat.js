@@ -1,7 +1,7 @@
 // Combat decisions (RULES 5.4): support declarations, the house card, the Valyrian Steel Blade.
 import { areaName, cardName, houseName } from "../content.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { listed, t } from "../i18n.js";
 import { cardTile, houseChip } from "../panels.js";
 import { choiceButton, commitButton, header, hintBox, note, showHint } from "./common.js";
 
@@ -51,7 +51,7 @@ export function previewNotes(hint) {
   if (choices.size) {
     notes.push(
       t("Counted without the choices still to make: {choices}.", {
-        choices: [...choices].map((c) => cardName(c) || c).join(", "),
+        choices: listed([...choices].map((c) => cardName(c) || c)),
       }),
     );
   }
@@ -179,7 +179,7 @@ export function declareSupport(ctx) {
   supportScreen(ctx, {
     title: t("Declare your support"),
     text: t("Your Support orders in {areas} may help in the combat in {area}.", {
-      areas: (data.support_areas || []).map(areaName).join(", "),
+      areas: listed((data.support_areas || []).map(areaName)),
       area: areaName(data.area),
     }),
     line: combatLine(view),
@@ -204,7 +204,7 @@ export function supportNeutralAttack(ctx) {
         house: houseName(data.attacker),
         n: data.neutral_force,
         area: areaName(data.area),
-        areas: (data.support_areas || []).map(areaName).join(", "),
+        areas: listed((data.support_areas || []).map(areaName)),
         s: data.strength,
       },
     ),

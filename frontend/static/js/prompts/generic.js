@@ -2,7 +2,7 @@
 // rule or card asks it (Westeros and wildling cards, card abilities, plugins).
 import { anyCardName, areaName, houseCard, isHouseCard } from "../content.js";
 import { h } from "../dom.js";
-import { t, tc, tn } from "../i18n.js";
+import { listed, t, tc, tn } from "../i18n.js";
 import { optionText, reasonText } from "../log.js";
 import { promptText } from "../prompt-titles.js";
 import { cardTile } from "../panels.js";
@@ -146,8 +146,8 @@ export function selectUnits(ctx, title, text) {
       data.allowed
         ? note(
             t("Your armies: {armies}; allowed: {allowed}", {
-              armies: (data.armies || []).join(", ") || "—",
-              allowed: data.allowed.join(", "),
+              armies: listed(data.armies || []) || "—",
+              allowed: listed(data.allowed),
             }),
           )
         : null,
