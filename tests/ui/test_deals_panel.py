@@ -14,11 +14,13 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the UI tests need playwright")
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from westeros.deals.table import MAX_OFFERS_PER_ROUND
 from westeros.engine import board
 from westeros.engine.view import visible
 
+from .conftest import VIEWPORT, script_errors
 from .driver import (
     Played,
     offer_peace,
@@ -87,3 +89,39 @@ def test_15_4_the_deals_panel_speaks_chinese(page: Page, core_factory: Any) -> N
     options = " ".join(panel.locator("option").all_inner_texts())
     assert not LATIN.search(text), text
     assert not LATIN.search(options), options
+
+
+REFUSED_OFFER = {
+    "en": f"You have made as many offers as one round allows ({MAX_OFFERS_PER_ROUND}):"
+    " offer again next round.",
+    "zh_CN": "你本回合的提议已达上限：请在下一回合再提。",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REFUSED_OFFER))
+def test_2_2_the_panel_says_why_an_offer_past_the_rounds_limit_is_refused(
+    browser: Browser, core_factory: Any, request: pytest.FixtureRequest, lang: str
+) -> None:
+    """After MAX_OFFERS_PER_ROUND offers in round 1 (sent from the page's own session), the
+    panel's next offer is refused and the panel says so, not only that it could not be sent:
+    in English the server's words, in Chinese the board's own for the refusal's code. Its own
+    page: the refusal is HTTP 400, which Chromium reports as a console error, the only one
+    allowed here."""
+    core = core_factory(ai_factory=None)
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors = script_errors(page, request)
+    try:
+        game_id = start(page, core, lang)
+        route = f"{core.url}/games/{game_id}/deals/{PERSON}/proposals"
+        pact = {"to": TURTLE_SEAT, "term": {"kind": "non_aggression"}}
+        for _ in range(MAX_OFFERS_PER_ROUND):
+            assert page.request.post(route, data=pact).status == 200
+        panel = page.get_by_test_id("deals")
+        panel.get_by_test_id("deals-house").select_option(value=TURTLE_SEAT)
+        panel.get_by_test_id("deals-term").select_option(value="non_aggression")
+        panel.get_by_test_id("deals-send").click()
+        expect(panel.get_by_test_id("deals-error")).to_have_text(REFUSED_OFFER[lang])
+    finally:
+        context.close()
+    assert errors and all("status of 400" in e for e in errors), errors

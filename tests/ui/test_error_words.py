@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 from .test_zh_walk import ALLOWED, LATIN, start_zh_game
 
 REPO = Path(__file__).resolve().parents[2]
-CODE = re.compile(r'"((?:illegal|malformed|seat|game|hint|chat|online)/[a-z-]+)"')
+CODE = re.compile(r'"((?:illegal|malformed|seat|game|hint|chat|online|deal)/[a-z-]+)"')
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 

@@ -7,7 +7,8 @@
 // march prompt which destinations break one of this seat's deals (`promisesBroken`).
 import { areaName, houseName, rawContent, trackName } from "./content.js";
 import { fill, h } from "./dom.js";
-import { loadCatalog, t } from "./i18n.js";
+import { errorText } from "./errors.js";
+import { listed, loadCatalog, t } from "./i18n.js";
 
 const AREA_TERMS = new Set(["stay_out", "support_promise"]);
 
@@ -53,7 +54,7 @@ export function dealLogText(entry) {
   }
   const values = {
     house: houseName(entry.house),
-    other: (entry.with || []).map(houseName).join(t(", ")),
+    other: listed((entry.with || []).map(houseName)),
     round: entry.round,
     terms,
   };
@@ -163,7 +164,7 @@ class DealsPanel {
     };
     const response = await fetch(this.base + path, { credentials: "same-origin", ...options });
     const data = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error(data.code || String(response.status));
+    if (!response.ok) throw Object.assign(new Error(data.error || String(response.status)), { code: data.code });
     return data;
   }
 
@@ -189,8 +190,9 @@ class DealsPanel {
     this.error.hidden = true;
     try {
       this.render(await this.request(path, payload));
-    } catch {
-      this.error.textContent = failure;
+    } catch (error) {
+      // a refusal says why (in English the server's own words); a lost request only that
+      this.error.textContent = error.code ? errorText({ code: error.code, message: error.message }) : failure;
       this.error.hidden = false;
     }
   }

@@ -58,6 +58,7 @@ const WORDS = {
   "online/bad-setting": () => t("A setting of this game is not valid: check the form and try again."),
   "online/invite-only": () => t("Seats of this game are taken with an invitation link only."),
   "online/rate-limited": () => t("Too many messages at once: wait a moment and send it again."),
+  "online/too-many-requests": () => t("Too many requests from your address: wait a moment and try again."),
   "online/replay-busy": () => t("Your other replays are still being prepared: try again in a moment."),
   "online/too-large": () => t("This request is too large."),
   "online/too-many-sockets": () => t("Too many open connections from here: close some tabs of this game."),
@@ -85,6 +86,8 @@ const WORDS = {
   "online/own-replacement": () => t("Nobody votes on their own replacement."),
   "online/already-voted": () => t("Your ballot is cast: it cannot be changed."),
   "online/paused-by-vote": () => t("The table voted to pause this game: no action until it votes to resume."),
+  "deal/refused": () => t("The table refused this offer or answer."),
+  "deal/too-many-offers": () => t("You have made as many offers as one round allows: offer again next round."),
 };
 
 // Codes of a family without words of their own ("malformed/json", "seat/unknown", ...).
@@ -95,6 +98,7 @@ const FAMILIES = {
   online: "online/refused",
   chat: "chat/invalid",
   game: "game/unavailable",
+  deal: "deal/refused",
 };
 
 function wordsFor(code) {
