@@ -102,13 +102,10 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         item.stash[BODY_DONE] = True
 
 
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh page; any script error on it fails the test. A request the page sends after the
+def script_errors(page: Any, request: pytest.FixtureRequest) -> list[str]:
+    """The script errors of ``page``, collected from now on. A request the page sends after the
     test body, once the core it talks to has stopped (its fixture is torn down first), is not
     an error of the page: refused, or reset when the core stopped while it was on its way."""
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
     errors: list[str] = []
 
     def console(message: Any) -> None:
@@ -118,6 +115,15 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", console)
+    return errors
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page; any script error on it fails the test (``script_errors``)."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors = script_errors(page, request)
     yield page
     context.close()
     assert not errors, f"script errors on the page: {errors}"

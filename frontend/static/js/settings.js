@@ -119,11 +119,13 @@ function bindPanel(onTrySound) {
   onPreferences((prefs) => {
     if (!saving()) showIn(form, prefs);
   });
-  document.getElementById("settings-open")?.addEventListener("click", () => {
+  const open = document.getElementById("settings-open");
+  open?.addEventListener("click", () => {
     showIn(form, current);
     showPermission();
     dialog.showModal();
   });
+  open?.removeAttribute("disabled"); // the page serves it disabled until it opens something
   form.addEventListener("submit", (event) => event.preventDefault());
   form.elements.volume.addEventListener("input", () => {
     form.elements["volume-shown"].value = `${form.elements.volume.value}%`;
