@@ -49,7 +49,10 @@ def play_until_vassal_card(session: GameSession) -> dict[str, Any]:
         house = mine[0]
         prompt = pending(state)[house]
         if house == VASSAL and prompt.kind == "choose_house_card":
-            return session.hub.view(PERSON)["answering_for"][VASSAL]["prompt"]
+            asked = session.hub.view(PERSON)["answering_for"][VASSAL]["prompt"]
+            if asked is None:  # the state moved on since ``state`` was read: look again
+                continue
+            return dict(asked)
         view = session.hub.view(house)
         if view["prompt"] is None:  # an AI moved since ``state`` was read: look again
             continue
