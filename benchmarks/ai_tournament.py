@@ -79,8 +79,9 @@ policy with a quarter of its decisions random), the baseline AI (offered as Easy
 Normal and Hard."""
 SPARRING_LONE: dict[str, tuple[str, str]] = {
     f"{lone}-vs-{field}": (lone, field)
-    # rules: the rule-based Standard AI of before; lite: the light search on it (LITE)
-    for level in (*SPARRING_LEVELS, RULES, "lite")
+    # rules: the rule-based Standard AI of before; lite: the light search on it (LITE);
+    # hard-learned: Hard with the learned evaluation (HARD_LEARNED)
+    for level in (*SPARRING_LEVELS, RULES, "lite", HARD_LEARNED.id)
     for lone, field in ((level, SPARRING), (SPARRING, level))
 }
 MIXED_SPARRING = "mixed-sparring"

@@ -227,8 +227,8 @@ def test_a_run_of_every_scenario_leaves_the_sparring_ones_out_and_says_so(
     kept = tournament.with_sparring(argparse.ArgumentParser(), every, None)
     assert "standard-vs-baseline" in kept and "hard-vs-field" in kept
     assert not [s for s in kept if "sparring" in s]
-    # each level, rules and lite, both ways round, and mixed-sparring
-    assert len(every) - len(kept) == 2 * (len(LEVELS) + 2) + 1
+    # each level, rules, lite and hard-learned, both ways round, and mixed-sparring
+    assert len(every) - len(kept) == 2 * (len(LEVELS) + 3) + 1
     assert "left out the sparring scenarios" in capsys.readouterr().err
 
 
