@@ -72,7 +72,7 @@ def test_a_person_reports_blocks_and_unblocks_on_an_anonymous_table_s_page(
         page.goto(f"{base}/lobbies/{lobby_id}?lang={lang}")
         expect(page.get_by_test_id("seat-stark")).to_have_text(words["stark"])
         expect(page.get_by_test_id("seat-lannister")).to_have_text(words["lannister"])
-        expect(page.get_by_test_id("ready")).to_be_visible()  # the page listens now
+        expect(page.get_by_test_id("ready")).to_be_visible()
         chat(writer, "you will all lose")
         line = page.get_by_test_id("chat-line").filter(has_text="you will all lose")
         expect(line).to_contain_text(words["lannister"])
@@ -104,4 +104,52 @@ def test_a_person_reports_blocks_and_unblocks_on_an_anonymous_table_s_page(
         expect(page.get_by_test_id("chat-blocks")).to_be_hidden()
         shown = page.locator("body").inner_text()
         assert "Bob" not in shown and "Hal" not in shown and "Marsh" not in shown
+    context.close()
+
+
+def test_a_report_being_written_stays_open_with_its_reason_when_the_lines_are_redrawn(
+    server: LiveOnline, launch_chromium: Any
+) -> None:
+    """A person writes a report on one line and blocks another writer before sending it:
+    the chat is drawn again without the blocked lines, and the report form stays under its
+    line with the reason typed so far, which is sent as typed. (CI once lost the form to the
+    redraw that shows an anonymous table's names in the page's language.)"""
+    from playwright.sync_api import expect
+
+    base = server.url
+    hal, bob = register(server, "Hal Rowan"), register(server, "Bob Marsh")
+    lobby_id = hal.post("/api/lobbies", {"players": 3, "house": "stark"})["lobby"]["id"]
+    bob.post(f"/api/lobbies/{lobby_id}/take", {"house": "lannister"})
+    context = launch_context(launch_chromium)
+    page_post(context, base, "/api/players", {"name": "Cara"})
+    page_post(context, base, f"/api/lobbies/{lobby_id}/take", {"house": "baratheon"})
+
+    with ExitStack() as sockets:
+        host = sockets.enter_context(hal.socket(f"/ws/lobbies/{lobby_id}"))
+        writer = sockets.enter_context(bob.socket(f"/ws/lobbies/{lobby_id}"))
+        for ws in (host, writer):
+            assert receive(ws)["type"] == "roster"
+        chat(writer, "you will all lose")
+        chat(host, "hold the wall")
+        page = context.new_page()
+        page.goto(f"{base}/lobbies/{lobby_id}")
+        bobs = page.get_by_test_id("chat-line").filter(has_text="you will all lose")
+        hals = page.get_by_test_id("chat-line").filter(has_text="hold the wall")
+        expect(hals).to_be_visible()
+
+        bobs.get_by_role("button", name="Report").click()
+        bobs.get_by_test_id("chat-report-reason").fill("taunting")
+        hals.get_by_role("button", name="Block").click()
+        expect(hals).to_have_count(0)
+        expect(page.get_by_test_id("chat-blocked")).to_contain_text("Hal Rowan")
+
+        expect(bobs.get_by_test_id("chat-report-reason")).to_have_value("taunting")
+        bobs.get_by_role("button", name="Send the report").click()
+        expect(bobs.get_by_test_id("chat-reported")).to_be_visible()
+        (report,) = server.hub.moderation.reports()
+        assert (report.text, report.reason) == ("you will all lose", "taunting")
+        page.get_by_test_id("chat-blocks").locator("summary").click()
+        page.get_by_test_id("chat-blocked").get_by_role("button", name="Unblock").click()
+        expect(hals).to_be_visible()
+        expect(bobs.get_by_test_id("chat-reported")).to_be_visible()  # still marked
     context.close()

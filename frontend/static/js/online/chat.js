@@ -35,10 +35,12 @@ export function shownName(name, house, hidden) {
 }
 
 export class Chat {
-  constructor(socket, myHouse) {
+  /** `lobby`, if the page has read it already: whether its names are hidden from the first
+   * line on. */
+  constructor(socket, myHouse, lobby = null) {
     this.socket = socket;
     this.myHouse = myHouse;
-    this.hidden = false;
+    this.hidden = namesHidden(lobby);
     this.lobbyId = document.body.dataset.lobby;
     this.lines = document.getElementById("chat-lines");
     this.to = document.getElementById("chat-to");
@@ -46,6 +48,7 @@ export class Chat {
     this.blocked = document.getElementById("chat-blocked");
     this.seen = new Set();
     this.shown = []; // the chat messages on the page, in order (redrawn when names show)
+    this.reports = new Map(); // message id: its open report form, or its "Reported" mark
     this.notice = null;
     const form = document.getElementById("chat-form");
     form?.addEventListener("submit", (event) => {
@@ -125,6 +128,8 @@ export class Chat {
       h("button", { type: "button", class: "chat-action", dataset: { testid: "chat-report" }, onclick: () => this.reportForm(item, message) }, t("Report")),
     );
     item.append(actions);
+    const report = this.reports.get(message.id); // a report being written outlives a redraw
+    if (report) item.append(report);
     return item;
   }
 
@@ -143,26 +148,35 @@ export class Chat {
 
   /** Ask why `message` is reported, under its line, and send the report. */
   reportForm(item, message) {
-    if (item.querySelector("form")) return;
+    if (this.reports.has(message.id)) return;
     const reason = h("input", { name: "reason", maxlength: 500, required: true, "aria-label": t("Why do you report this message?"), dataset: { testid: "chat-report-reason" } });
     const form = h(
       "form",
       { class: "chat-report", dataset: { testid: "chat-report-form" } },
       reason,
       h("button", { type: "submit", class: "chat-action" }, t("Send the report")),
-      h("button", { type: "button", class: "chat-action", onclick: () => form.remove() }, t("Cancel")),
+      h("button", { type: "button", class: "chat-action", onclick: () => this.closeReport(message, form) }, t("Cancel")),
     );
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
         await call("POST", "/api/chat/reports", { lobby: this.lobbyId, message: message.id, reason: reason.value });
-        form.replaceWith(h("span", { class: "chat-meta", dataset: { testid: "chat-reported" } }, t("Reported: the server's operators will read it.")));
+        const done = h("span", { class: "chat-meta", dataset: { testid: "chat-reported" } }, t("Reported: the server's operators will read it."));
+        this.reports.set(message.id, done);
+        form.replaceWith(done);
       } catch (error) {
         this.showError(error.message);
       }
     });
+    this.reports.set(message.id, form);
     item.append(form);
     reason.focus();
+  }
+
+  /** Close the report form of `message` unsent. */
+  closeReport(message, form) {
+    this.reports.delete(message.id);
+    form.remove();
   }
 
   /** List this player's blocks, each with Unblock (hidden without a player or a block). */

@@ -10,6 +10,7 @@ import { VotePanel } from "./votes.js";
 const lobbyId = document.body.dataset.lobby;
 const base = `/api/lobbies/${encodeURIComponent(lobbyId)}`;
 let you = { house: null, host: false };
+let shown = null; // the lobby as last read
 let chat;
 let voice;
 const votes = new VotePanel(lobbyId, null); // table votes (issue 40)
@@ -46,6 +47,7 @@ function invites(lobby) {
 }
 
 function render(lobby, roster) {
+  shown = lobby;
   document.getElementById("lobby-name").textContent = lobby.name;
   document.getElementById("lobby-status").textContent =
     lobby.status === "open" ? t("Waiting for players") : t("The game is running");
@@ -133,7 +135,7 @@ async function main() {
     }
     chat.received(message);
   });
-  chat = new Chat(socket, you.house);
+  chat = new Chat(socket, you.house, shown);
 }
 
 main();
