@@ -273,10 +273,17 @@ def tell_accounts(window: Any, server: str) -> None:
     """After each page load in ``window``, read the key that ``server``'s pages keep and
     print it (``account_line``) when it is new or changed. Only while the window shows a
     page of ``server`` (the page's own report of its origin is not trusted: the window's
-    address is checked before and after reading)."""
+    address is checked before and after reading). The reading runs on a daemon thread of
+    its own: pywebview runs event handlers on threads the interpreter waits for at exit, and
+    a read whose answer never comes (the window closed while a page loaded) would keep the
+    closed window's process alive."""
     told: list[str] = []
+    lock = threading.Lock()
 
     def on_loaded(window: Any) -> None:
+        threading.Thread(target=read, args=(window,), name="remote-key", daemon=True).start()
+
+    def read(window: Any) -> None:
         try:
             if origin(window.get_current_url() or "") != server:
                 return
@@ -289,10 +296,11 @@ def tell_accounts(window: Any, server: str) -> None:
         if found is None or found[0] != server:
             return
         key = valid_key(found[1])
-        if key is None or (told and told[-1] == key) or sys.stdout is None:
-            return
-        told.append(key)
-        print(account_line(server, key), flush=True)
+        with lock:  # two pages loaded one after the other are read at once
+            if key is None or (told and told[-1] == key) or sys.stdout is None:
+                return
+            told.append(key)
+            print(account_line(server, key), flush=True)
 
     window.events.loaded += on_loaded
 

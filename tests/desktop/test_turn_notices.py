@@ -15,6 +15,7 @@ import json
 import logging
 import shutil
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -507,6 +508,39 @@ def run_until_reported(link: str, reports: list[dict[str, Any]], count: int) -> 
     finally:
         child.send_signal(signal.SIGINT)  # the window closes as a person closes it
         child.wait(30)
+
+
+UNANSWERED_READ = """
+import threading
+from webview.event import Event
+from westeros import remote
+
+class Window:  # a page has loaded, and the window closes before the key read is answered
+    def __init__(self):
+        self.events = type("Events", (), {})()
+        self.events.loaded = Event(self)
+
+    def get_current_url(self):
+        return "https://westeros.example.org/lobbies"
+
+    def run_js(self, script):
+        threading.Event().wait()  # pywebview waits for an answer the closed window never sends
+
+window = Window()
+remote.tell_accounts(window, "https://westeros.example.org")
+window.events.loaded.set()
+print("window closed", flush=True)
+"""
+
+
+def test_a_window_closed_while_its_key_is_read_lets_its_process_end() -> None:
+    """The key is read after each page load, with pywebview's ``run_js``, which waits for
+    the page's answer. A window closed while a page loads never answers (CI saw a closed
+    remote window's process still running 30 s on): the process ends all the same."""
+    done = subprocess.run(
+        [sys.executable, "-c", UNANSWERED_READ], capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout) == (0, "window closed\n"), done.stderr
 
 
 @needs_window
