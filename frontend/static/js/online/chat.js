@@ -48,7 +48,7 @@ export class Chat {
     this.blocked = document.getElementById("chat-blocked");
     this.seen = new Set();
     this.shown = []; // the chat messages on the page, in order (redrawn when names show)
-    this.reports = new Map(); // message id: its open report form, or its "Reported" mark
+    this.reports = new Map(); // message id: its open report form, or the mark that it was sent
     this.notice = null;
     const form = document.getElementById("chat-form");
     form?.addEventListener("submit", (event) => {
