@@ -10,7 +10,10 @@ Hard's reading of the other houses (``ai.opponents``), goes to the pool with eac
 and comes back with the answer, so a pooled Hard plays as a local one.
 
 The pool's processes end with their worker: each watches its parent and exits once it is
-gone (a worker killed with SIGKILL cannot stop them itself; issue 35, finding 17)."""
+gone (a worker killed with SIGKILL cannot stop them itself; issue 35, finding 17). A pool
+one of whose processes died refuses every later decision, so ``AiPool`` starts a new one;
+a decision that the death (or the server's shutdown) cut off raises ``AiUnavailable``, and
+the seat is asked again, never answered with a random move."""
 
 from __future__ import annotations
 
@@ -21,16 +24,16 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, ProcessPoolExecutor
+from typing import Any, ParamSpec, TypeVar
 
 from westeros.ai.difficulty import LEVELS
 from westeros.ai.opponents import OpponentModels
 from westeros.ai.personality import AIPersonality
 from westeros.ai.strong import StrongBot
 from westeros.engine import Action, Ruleset
-from westeros.session import AiPlayer
+from westeros.session import AiPlayer, AiUnavailable
 
 RECALL_TIMEOUT = 30.0
 """Seconds a seat's reading of the earlier rounds may take in the pool, plus one a round."""
@@ -116,7 +119,7 @@ def end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="westeros-parent-watch", daemon=True).start()
 
 
-def make_pool(processes: int) -> ProcessPoolExecutor:
+def process_pool(processes: int) -> ProcessPoolExecutor:
     """A pool of ``processes`` AI processes (spawned: no copy of the server's threads),
     each ending with this process."""
     return ProcessPoolExecutor(
@@ -125,6 +128,68 @@ def make_pool(processes: int) -> ProcessPoolExecutor:
         initializer=end_with_parent,
         initargs=(os.getpid(),),
     )
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class AiPool(Executor):
+    """A worker's AI processes (``process_pool``), started anew when one of them died: a
+    process pool with a dead process is broken and refuses everything given to it after."""
+
+    def __init__(self, processes: int) -> None:
+        self._processes = processes
+        self._lock = threading.Lock()
+        self._pool = process_pool(processes)
+        self._closed = False
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        """``fn(*args, **kwargs)`` in a process of the pool; a broken pool is replaced once
+        first. RuntimeError once shut down."""
+        with self._lock:
+            pool = self._pool
+        try:
+            return pool.submit(fn, *args, **kwargs)
+        except BrokenExecutor:
+            return self._renewed(pool).submit(fn, *args, **kwargs)
+
+    def _renewed(self, broken: ProcessPoolExecutor) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is broken and not self._closed:
+                self._pool = process_pool(self._processes)
+            pool = self._pool
+        broken.shutdown(wait=False, cancel_futures=True)
+        return pool
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            self._closed = True
+            pool = self._pool
+        pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def make_pool(processes: int) -> AiPool:
+    """The AI pool of a worker: ``processes`` processes, renewed when one dies."""
+    return AiPool(processes)
+
+
+def submitted(pool: Executor, fn: Callable[..., T], *args: Any) -> Future[T]:
+    """``pool.submit(fn, *args)``; AiUnavailable when the pool is shut down (the server is
+    stopping) or broken beyond renewal."""
+    try:
+        return pool.submit(fn, *args)
+    except RuntimeError as exc:  # BrokenExecutor is one too
+        raise AiUnavailable(f"the AI processes cannot take a decision: {exc}") from exc
+
+
+def answer(future: Future[T], timeout: float) -> T:
+    """The result of ``future``; AiUnavailable when its process died (the pool is renewed
+    at the next decision) or the pool was shut down before it ran."""
+    try:
+        return future.result(timeout=timeout)
+    except (BrokenExecutor, CancelledError) as exc:
+        raise AiUnavailable(f"the AI process ended before it decided: {exc!r}") from exc
 
 
 class PooledAi:
@@ -155,8 +220,10 @@ class PooledAi:
 
     def decide(self, view: Mapping[str, Any], rules: Ruleset, budget: float) -> Action:
         """The pool's decision for ``view`` (``rules`` is rebuilt there from the setup); the
-        seat's reading of the other houses goes with it and comes back updated."""
-        future = self.pool.submit(
+        seat's reading of the other houses goes with it and comes back updated.
+        AiUnavailable when the pool could not give one (``answer``)."""
+        future = submitted(
+            self.pool,
             decide_in_pool,
             self.level,
             self.personality,
@@ -167,14 +234,15 @@ class PooledAi:
             budget,
             self.reading,
         )
-        action, self.reading = future.result(timeout=max(30.0, budget * 10))
+        action, self.reading = answer(future, max(30.0, budget * 10))
         return Action.from_json(action, rules.action_kinds)
 
     def recall(
         self, past: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]], rules: Ruleset
     ) -> None:
         """Read the earlier rounds in the pool (``session.seats.Recalling``)."""
-        future = self.pool.submit(
+        future = submitted(
+            self.pool,
             recall_in_pool,
             self.level,
             self.personality,
@@ -183,4 +251,4 @@ class PooledAi:
             self._options,
             [(dict(planning), dict(revealed)) for planning, revealed in past],
         )
-        self.reading = future.result(timeout=RECALL_TIMEOUT + len(past))
+        self.reading = answer(future, RECALL_TIMEOUT + len(past))

@@ -20,6 +20,7 @@ from westeros.store import AI, HUMAN
 
 from .applier import Accepted
 from .errors import (
+    AiUnavailable,
     GamePaused,
     InternalError,
     MalformedMessage,
@@ -40,6 +41,7 @@ __all__ = [
     "Accepted",
     "AiFactory",
     "AiPlayer",
+    "AiUnavailable",
     "GamePaused",
     "GameSession",
     "Human",

@@ -68,6 +68,14 @@ class GamePaused(SessionError):
     code = "plugin-fault"
 
 
+class AiUnavailable(SessionError):
+    """An AI seat could not decide now: the processes that compute its decisions are
+    stopping (the server shuts down) or one of them died. Nothing is played for it; the seat
+    is asked again the next time the game is driven, never answered with a random move."""
+
+    code = "ai/unavailable"
+
+
 def error_code(exc: Exception) -> str:
     """The stable code of a refusal (``ILLEGAL`` for an engine error without one)."""
     code = getattr(exc, "code", None)

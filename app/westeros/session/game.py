@@ -38,6 +38,7 @@ from westeros.store import (
 
 from .applier import Accepted, apply_and_save, apply_recorded, check_pending
 from .errors import (
+    AiUnavailable,
     GamePaused,
     InternalError,
     MalformedMessage,
@@ -509,13 +510,17 @@ class GameSession:
         decision, by a random legal action (logged), so a game never stalls. Returns None when
         the house is not pending any more, the game moved on meanwhile (stale) or it is paused:
         a plugin's rule failed, in the AI's search or in the engine (``_pause``), and then
-        nothing is retried."""
+        nothing is retried; and when the AI could not decide at all (``AiUnavailable``: its
+        processes are stopping or one died), and then nothing is played."""
         try:
             return self._play_ai(house)
         except PluginFault as fault:
             self._pause(fault)
             return None
         except GamePaused:
+            return None
+        except AiUnavailable as exc:
+            log.warning("AI for %s could not decide now (%s); it is asked again later", house, exc)
             return None
 
     def _play_ai(self, house: str) -> Accepted | None:
@@ -536,8 +541,8 @@ class GameSession:
             return self.submit(house, action, state.serial)
         except (StaleState, NotPending):
             return None
-        except (PluginFault, GamePaused, NotSaved):
-            raise  # a store that failed: asked again later, never a random move instead
+        except (PluginFault, GamePaused, NotSaved, AiUnavailable):
+            raise  # asked again later, never a random move instead
         except (IllegalAction, TypeError, InternalError) as exc:
             log.error("AI for %s failed (%s); playing a random legal action instead", house, exc)
         except Exception:
