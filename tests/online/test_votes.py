@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from westeros.online.errors import AlreadyVoted
+from westeros.online.errors import AlreadyVoted, VoteClosed
 from westeros.store.ratings import RatedGame
 
 from .helpers import decide, wait_for
@@ -265,9 +265,11 @@ def test_ballots_sent_twice_or_at_once_count_once(kind: str, tmp_path: Path) -> 
                 lambda: hub.votes.ballot(lobby.id, vote.id, dan, True),
             ]
         )
-        assert not lost
+        # Cat's or Dan's yes is the third and passes the vote; the other counts too if it was
+        # checked before that, else it is refused as too late (the suite, under load, saw it)
+        assert all(isinstance(refusal, VoteClosed) for refusal in lost) and len(lost) <= 1
         final = hub.votes.vote(vote.id)
-        assert final.status == "passed" and sum(final.ballots.values()) == 4
+        assert final.status == "passed" and sum(final.ballots.values()) == 4 - len(lost)
         assert hub.votes.paused(lobby.id)
         texts = [line.text for line in hub.online.chat(lobby.id, None)]
         assert texts.count("Vote passed: pause the game.") == 1
