@@ -7,13 +7,15 @@ writer (their lines leave the page, and what they write next never comes), and u
 
 from __future__ import annotations
 
-from contextlib import ExitStack
-from typing import Any
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any, NamedTuple
 
 import pytest
 
 from .seat_helpers import (
     LiveOnline,
+    Person,
     chat,
     launch_context,
     page_post,
@@ -46,6 +48,34 @@ WORDS = {
 pytestmark = pytest.mark.usefixtures("chromium")
 
 
+class Table(NamedTuple):
+    context: Any  # Cara's browser context
+    lobby_id: str
+    host: Any  # Hal's lobby socket
+    writer: Any  # Bob's lobby socket
+    bob: Person
+
+
+@contextmanager
+def table_of_three(server: LiveOnline, launch_chromium: Any, anonymous: bool) -> Iterator[Table]:
+    """Hal's table (Stark) with Bob (Lannister) and Cara (Baratheon, in a browser context),
+    Hal's and Bob's lobby sockets past their first roster."""
+    hal, bob = register(server, "Hal Rowan"), register(server, "Bob Marsh")
+    created = hal.post("/api/lobbies", {"players": 3, "house": "stark", "anonymous": anonymous})
+    lobby_id = created["lobby"]["id"]
+    bob.post(f"/api/lobbies/{lobby_id}/take", {"house": "lannister"})
+    context = launch_context(launch_chromium)
+    page_post(context, server.url, "/api/players", {"name": "Cara"})
+    page_post(context, server.url, f"/api/lobbies/{lobby_id}/take", {"house": "baratheon"})
+    with ExitStack() as held:
+        held.callback(context.close)
+        host = held.enter_context(hal.socket(f"/ws/lobbies/{lobby_id}"))
+        writer = held.enter_context(bob.socket(f"/ws/lobbies/{lobby_id}"))
+        for ws in (host, writer):
+            assert receive(ws)["type"] == "roster"
+        yield Table(context, lobby_id, host, writer, bob)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_a_person_reports_blocks_and_unblocks_on_an_anonymous_table_s_page(
     server: LiveOnline, launch_chromium: Any, lang: str
@@ -54,20 +84,7 @@ def test_a_person_reports_blocks_and_unblocks_on_an_anonymous_table_s_page(
 
     words = WORDS[lang]
     base = server.url
-    hal, bob = register(server, "Hal Rowan"), register(server, "Bob Marsh")
-    lobby_id = hal.post("/api/lobbies", {"players": 3, "house": "stark", "anonymous": True})[
-        "lobby"
-    ]["id"]
-    bob.post(f"/api/lobbies/{lobby_id}/take", {"house": "lannister"})
-    context = launch_context(launch_chromium)
-    page_post(context, base, "/api/players", {"name": "Cara"})
-    page_post(context, base, f"/api/lobbies/{lobby_id}/take", {"house": "baratheon"})
-
-    with ExitStack() as sockets:
-        host = sockets.enter_context(hal.socket(f"/ws/lobbies/{lobby_id}"))
-        writer = sockets.enter_context(bob.socket(f"/ws/lobbies/{lobby_id}"))
-        for ws in (host, writer):
-            assert receive(ws)["type"] == "roster"
+    with table_of_three(server, launch_chromium, True) as (context, lobby_id, host, writer, bob):
         page = context.new_page()
         page.goto(f"{base}/lobbies/{lobby_id}?lang={lang}")
         expect(page.get_by_test_id("seat-stark")).to_have_text(words["stark"])
@@ -104,7 +121,6 @@ def test_a_person_reports_blocks_and_unblocks_on_an_anonymous_table_s_page(
         expect(page.get_by_test_id("chat-blocks")).to_be_hidden()
         shown = page.locator("body").inner_text()
         assert "Bob" not in shown and "Hal" not in shown and "Marsh" not in shown
-    context.close()
 
 
 def test_a_report_being_written_stays_open_with_its_reason_when_the_lines_are_redrawn(
@@ -117,18 +133,7 @@ def test_a_report_being_written_stays_open_with_its_reason_when_the_lines_are_re
     from playwright.sync_api import expect
 
     base = server.url
-    hal, bob = register(server, "Hal Rowan"), register(server, "Bob Marsh")
-    lobby_id = hal.post("/api/lobbies", {"players": 3, "house": "stark"})["lobby"]["id"]
-    bob.post(f"/api/lobbies/{lobby_id}/take", {"house": "lannister"})
-    context = launch_context(launch_chromium)
-    page_post(context, base, "/api/players", {"name": "Cara"})
-    page_post(context, base, f"/api/lobbies/{lobby_id}/take", {"house": "baratheon"})
-
-    with ExitStack() as sockets:
-        host = sockets.enter_context(hal.socket(f"/ws/lobbies/{lobby_id}"))
-        writer = sockets.enter_context(bob.socket(f"/ws/lobbies/{lobby_id}"))
-        for ws in (host, writer):
-            assert receive(ws)["type"] == "roster"
+    with table_of_three(server, launch_chromium, False) as (context, lobby_id, host, writer, _):
         chat(writer, "you will all lose")
         chat(host, "hold the wall")
         page = context.new_page()
@@ -152,4 +157,3 @@ def test_a_report_being_written_stays_open_with_its_reason_when_the_lines_are_re
         page.get_by_test_id("chat-blocked").get_by_role("button", name="Unblock").click()
         expect(hals).to_be_visible()
         expect(bobs.get_by_test_id("chat-reported")).to_be_visible()  # still marked
-    context.close()
