@@ -22,7 +22,7 @@ from westeros.ai.opponents import OpponentModels
 from westeros.engine import Ruleset, player_view
 from westeros.engine.flow import apply, pending
 from westeros.engine.setup import new_game
-from westeros.online.ai_pool import AiPool, PooledAi, make_pool
+from westeros.online.ai_pool import AiPool, PooledAi
 from westeros.plugins import build_ruleset
 from westeros.saves import open_store
 from westeros.session import GameSession
@@ -31,7 +31,7 @@ from westeros.session import GameSession
 def test_a_pooled_ai_seat_answers_its_prompt_legally_from_another_process() -> None:
     rules = build_ruleset({})
     state = new_game(rules, 3, 7)
-    pool = make_pool(1)
+    pool = AiPool(1)
     try:
         for _ in range(3):
             house = sorted(pending(state))[0]
@@ -51,7 +51,7 @@ def test_4_1_a_pooled_hard_seat_reads_the_other_houses_and_keeps_its_reading(
     the earlier rounds read."""
     store = open_store(f"sqlite:///{tmp_path / 'westeros.db'}")
     session = played(store, rules, BaselineBot(3))
-    pool = make_pool(1)
+    pool = AiPool(1)
     try:
         hard = PooledAi(pool, "hard", BALANCED, rules.plugins, {})
         session.players["stark"] = hard
@@ -90,7 +90,7 @@ def test_pool_processes_killed_mid_decision_play_nothing_and_a_new_pool_decides_
     random move, the game is as it was, and once the processes live again a new pool
     decides (a pool with a dead process refuses everything after; before, every later AI
     move of the worker was random)."""
-    pool = make_pool(1)
+    pool = AiPool(1)
     session = hard_seat_of_a_played_game(tmp_path, rules, pool)
     serial, seen = session.serial, set(multiprocessing.active_children())
     outcome: list[Any] = []
@@ -121,7 +121,7 @@ def test_after_the_pool_is_shut_down_an_ai_seat_plays_nothing(
     """A worker stopping shuts its pool down while its seat thread may still drive a game:
     the seat's decision is not replaced by a random move (the suite saw one played); the
     next worker to hold the game asks the AI again."""
-    pool = make_pool(1)
+    pool = AiPool(1)
     session = hard_seat_of_a_played_game(tmp_path, rules, pool)
     pool.shutdown()
     serial = session.serial

@@ -169,11 +169,6 @@ class AiPool(Executor):
         pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
-def make_pool(processes: int) -> AiPool:
-    """The AI pool of a worker: ``processes`` processes, renewed when one dies."""
-    return AiPool(processes)
-
-
 def submitted(pool: Executor, fn: Callable[..., T], *args: Any) -> Future[T]:
     """``pool.submit(fn, *args)``; AiUnavailable when the pool is shut down (the server is
     stopping) or broken beyond renewal."""

@@ -57,7 +57,7 @@ from westeros.session.messages import reply_id
 from westeros.store import GameStore, StoreError
 
 from . import catchup, moderation, notices, profiles, replays, votes
-from .ai_pool import make_pool
+from .ai_pool import AiPool
 from .bus import make_bus
 from .deals import OnlineDeals
 from .errors import BodyTooLarge, OnlineError, SpectatorCannotAct, Unavailable, UnknownPlayer
@@ -275,7 +275,7 @@ def create_online_app(
     loaded = plugins if plugins is not None else load()
     store = open_store(store_url)
     bus = make_bus(redis_url, redis_prefix)
-    pool = make_pool(ai_processes)
+    pool = AiPool(ai_processes)
     hub = OnlineHub(
         store,
         OnlineStore(store.engine),
